@@ -2,7 +2,7 @@
 const common = {
 	preset: 'ts-jest',
 	testEnvironment: 'node',
-	transform: { '^.+\\.ts$': ['ts-jest', { isolatedModules: true, tsconfig: 'tsconfig.dev.json' }] },
+	transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.dev.json' }] },
 };
 module.exports = {
 	projects: [

@@ -1,0 +1,43 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { resourceOptions, resources } from './actions/resources';
+import { router } from './actions/router';
+import { listSearch } from './methods';
+
+export class BusinessBanking implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Business Banking',
+		name: 'businessBanking',
+		icon: { light: 'file:../../icons/businessBanking.svg', dark: 'file:../../icons/businessBanking.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		description: 'Manage clients, invoices, transfers, accounts and more on a business bank account',
+		defaults: { name: 'Business Banking' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'businessBankingOAuth2Api', required: true }],
+		properties: [
+			{
+				displayName: 'Resource',
+				name: 'resource',
+				type: 'options',
+				noDataExpression: true,
+				options: resourceOptions,
+				default: 'client',
+			},
+			...Object.values(resources).flatMap((resource) => [
+				resource.operationPicker,
+				...Object.values(resource.operations).flatMap((operation) => operation.description),
+			]),
+		],
+	};
+
+	methods = { listSearch };
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await router.call(this);
+	}
+}

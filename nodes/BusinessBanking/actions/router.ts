@@ -1,0 +1,51 @@
+import {
+	NodeApiError,
+	NodeOperationError,
+	type IExecuteFunctions,
+	type INodeExecutionData,
+} from 'n8n-workflow';
+
+import { runWithConcurrency } from '../transport/concurrency';
+import { resources } from './resources';
+
+/**
+ * Runs the chosen operation for every input item. Items may run concurrently when the operation
+ * allows it, but the output keeps input order and each result is paired with its item. With
+ * "Continue On Fail" an item's error becomes that item's output instead of stopping the node.
+ */
+export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	const items = this.getInputData();
+	const resourceName = this.getNodeParameter('resource', 0) as string;
+	const operationName = this.getNodeParameter('operation', 0) as string;
+	const operation = resources[resourceName]?.operations[operationName];
+	if (!operation) {
+		throw new NodeOperationError(this.getNode(), `The operation "${operationName}" of "${resourceName}" is not supported`);
+	}
+	const concurrency = Math.max(1, operation.concurrency?.call(this) ?? 1);
+	const results: INodeExecutionData[][] = new Array(items.length);
+
+	await runWithConcurrency(items.length, concurrency, async (itemIndex) => {
+		try {
+			const output = await operation.execute.call(this, itemIndex);
+			results[itemIndex] = output.map((entry) => ({ ...entry, pairedItem: { item: itemIndex } }));
+		} catch (error) {
+			if (!this.continueOnFail()) throw withItemIndex(this, error, itemIndex);
+			results[itemIndex] = [{ json: { error: error.message, ...errorDetails(error) }, pairedItem: { item: itemIndex } }];
+		}
+	});
+	return [results.flat()];
+}
+
+function withItemIndex(context: IExecuteFunctions, error: Error, itemIndex: number): Error {
+	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
+		if (error.context.itemIndex === undefined) error.context.itemIndex = itemIndex;
+		return error;
+	}
+	return new NodeOperationError(context.getNode(), error, { itemIndex });
+}
+
+function errorDetails(error: Error): Record<string, unknown> {
+	if (error instanceof NodeApiError) return { description: error.description, httpCode: error.httpCode };
+	if (error instanceof NodeOperationError && error.description) return { description: error.description };
+	return {};
+}

@@ -1,0 +1,38 @@
+import { startSandbox } from './server';
+
+/** `npm run sandbox [-- --port 4010] [--staging-token T] [--client-id ID --client-secret S]` */
+function flag(name: string): string | undefined {
+	const index = process.argv.indexOf(`--${name}`);
+	return index >= 0 ? process.argv[index + 1] : undefined;
+}
+
+async function main() {
+	const port = Number(flag('port') ?? process.env.SANDBOX_PORT ?? 4010);
+	const sandbox = await startSandbox({
+		port,
+		host: flag('host') ?? '127.0.0.1',
+		stagingToken: flag('staging-token') ?? process.env.SANDBOX_STAGING_TOKEN,
+		clientId: flag('client-id') ?? process.env.SANDBOX_CLIENT_ID,
+		clientSecret: flag('client-secret') ?? process.env.SANDBOX_CLIENT_SECRET,
+		redirectUris: flag('redirect-uri') ? [flag('redirect-uri') as string] : undefined,
+		quiet: process.argv.includes('--quiet'),
+	});
+	const application = sandbox.ctx.application;
+	process.stdout.write(
+		[
+			'',
+			`Business banking sandbox listening on ${sandbox.url}`,
+			`  base URL / auth URL / register URL: ${sandbox.url}`,
+			`  OAuth client id:     ${application.clientId}`,
+			`  OAuth client secret: ${application.clientSecret}`,
+			`  redirect URIs:       ${application.redirectUris.join(', ')}`,
+			`  sign in as:          owner@example.com / sandbox`,
+			'',
+		].join('\n'),
+	);
+	const stop = () => void sandbox.close().then(() => process.exit(0));
+	process.on('SIGINT', stop);
+	process.on('SIGTERM', stop);
+}
+
+void main();
