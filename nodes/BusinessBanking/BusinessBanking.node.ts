@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { resourceOptions, resources } from './actions/resources';
+import { resourcePicker, resources } from './actions/resources';
 import { router } from './actions/router';
 import { listSearch } from './methods';
 
@@ -20,14 +20,7 @@ export class BusinessBanking implements INodeType {
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'businessBankingOAuth2Api', required: true }],
 		properties: [
-			{
-				displayName: 'Resource',
-				name: 'resource',
-				type: 'options',
-				noDataExpression: true,
-				options: resourceOptions,
-				default: 'client',
-			},
+			resourcePicker,
 			...Object.values(resources).flatMap((resource) => [
 				resource.operationPicker,
 				...Object.values(resource.operations).flatMap((operation) => operation.description),

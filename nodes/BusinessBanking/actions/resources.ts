@@ -1,12 +1,19 @@
-import type { INodePropertyOptions } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import type { Resource } from './types';
 
 /**
  * Every resource the node offers, keyed by the `resource` parameter's value. A resource lives in
- * `actions/<resource>/`, one file per operation; add it here and it appears in the node.
+ * `actions/<resource>/`, one file per operation; add it here and to `resourcePicker` below.
  */
 export const resources: Record<string, Resource> = {};
 
-/** The resource picker's options, in the order of `resources`. */
-export const resourceOptions: INodePropertyOptions[] = [];
+/** The resource picker (a literal list, so that n8n's node linter can read it). */
+export const resourcePicker: INodeProperties = {
+	displayName: 'Resource',
+	name: 'resource',
+	type: 'options',
+	noDataExpression: true,
+	options: [],
+	default: 'client',
+};
