@@ -23,12 +23,15 @@ export class PdfDocument {
 	static async load(bytes: Uint8Array): Promise<PdfDocument> {
 		if (indexOfAscii(bytes.subarray(0, 1024), '%PDF-') < 0) throw new PdfFormatError('The file is not a PDF (no %PDF- header)');
 		const document = new PdfDocument(bytes);
-		try {
-			await document.readCrossReferences();
-			if (!document.trailer.get('Root')) throw new PdfFormatError('No /Root in the trailer');
-		} catch (error) {
-			if (!(error instanceof PdfFormatError)) throw error;
+		// Damaged cross-references (whatever went wrong reading them): index the file by scanning.
+		const readable = await document.readCrossReferences().then(
+			() => document.trailer.has('Root'),
+			() => false,
+		);
+		if (!readable) {
 			document.xref.clear();
+			document.cache.clear();
+			document.objectStreams.clear();
 			document.trailer = new Map();
 			await document.reconstructByScanning();
 		}
@@ -247,9 +250,8 @@ export class PdfDocument {
 	private safeGet(num: number): PdfObject {
 		try {
 			return this.getObject(num);
-		} catch (error) {
-			if (error instanceof PdfFormatError) return null;
-			throw error;
+		} catch {
+			return null;
 		}
 	}
 }

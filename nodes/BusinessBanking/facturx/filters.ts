@@ -20,14 +20,19 @@ export async function inflate(data: Uint8Array, format: 'deflate' | 'deflate-raw
 
 /** FlateDecode, tolerant of the end-of-line some writers count into /Length. */
 async function flateDecode(data: Uint8Array): Promise<Uint8Array> {
-	try {
-		return await inflate(data);
-	} catch (error) {
-		let end = data.length;
-		while (end > 0 && (data[end - 1] === 0x0a || data[end - 1] === 0x0d || data[end - 1] === 0x20)) end--;
-		if (end === data.length) throw new PdfFormatError(`FlateDecode failed: ${(error as Error).message}`);
-		return await inflate(data.subarray(0, end));
+	let end = data.length;
+	while (end > 0 && (data[end - 1] === 0x0a || data[end - 1] === 0x0d || data[end - 1] === 0x20)) end--;
+	const attempts = end === data.length ? [data] : [data, data.subarray(0, end)];
+	let failure = '';
+	for (const attempt of attempts) {
+		const result = await inflate(attempt).then(
+			(bytes) => ({ bytes }),
+			(error: Error) => ({ error }),
+		);
+		if ('bytes' in result) return result.bytes;
+		failure = result.error.message;
 	}
+	throw new PdfFormatError(`FlateDecode failed: ${failure || 'corrupt data'}`);
 }
 
 /** Undoes the PNG (10–15) predictors of /DecodeParms (§7.4.4.4), as xref streams often use. */
