@@ -1,0 +1,187 @@
+import type { ICredentialTestRequest, ICredentialType, INodeProperties, Icon } from 'n8n-workflow';
+
+/**
+ * Addresses of each environment. The local sandbox serves the API, the authorization server and the
+ * partner registration API on one port. The specification names no production host, so Production
+ * points at reserved `.example` names (they never resolve, so no token can leak to a stranger) until
+ * the service's real addresses are known; use Custom for a real deployment meanwhile.
+ */
+const SANDBOX_URL = 'http://localhost:4010';
+const PRODUCTION = {
+	baseUrl: 'https://api.business-banking.example',
+	authServerUrl: 'https://oauth.business-banking.example',
+	registerUrl: 'https://partners.business-banking.example',
+};
+
+/** Every scope of decisions.md: n8n ignores scopes a user types for community OAuth2 types. */
+const SCOPES = [
+	'offline_access',
+	'organization.read',
+	'clients.read',
+	'clients.write',
+	'client_invoices.read',
+	'client_invoices.write',
+	'attachments.read',
+	'transfers.write',
+	'international_transfers.write',
+	'bank_accounts.write',
+	'sepa_direct_debit.write',
+	'supplier_invoices.write',
+	'cards.write',
+	'insurance_contracts.write',
+	'webhooks.read',
+	'webhooks.write',
+];
+
+/**
+ * An n8n expression that picks the address of the chosen environment (Custom reads the user's
+ * field), without a trailing slash, followed by `suffix`. Hidden fields resolve it, so that
+ * `getCredentials` hands nodes the final address whatever the environment.
+ */
+function addressOf(production: string, customField: string, suffix = ''): string {
+	const custom = `String($self["${customField}"] || "").replace(/\\/+$/, "")`;
+	return `={{ ($self["environment"] === "custom" ? ${custom} : $self["environment"] === "production" ? "${production}" : "${SANDBOX_URL}") + "${suffix}" }}`;
+}
+
+export class BusinessBankingOAuth2Api implements ICredentialType {
+	name = 'businessBankingOAuth2Api';
+
+	extends = ['oAuth2Api'];
+
+	displayName = 'Business Banking OAuth2 API';
+
+	documentationUrl = 'https://github.com/n8n-nodes-business-banking/n8n-nodes-business-banking#credentials';
+
+	icon: Icon = { light: 'file:../icons/businessBanking.svg', dark: 'file:../icons/businessBanking.dark.svg' };
+
+	properties: INodeProperties[] = [
+		{
+			displayName: 'Environment',
+			name: 'environment',
+			type: 'options',
+			options: [
+				{ name: 'Sandbox (Local Simulator)', value: 'sandbox', description: `The local sandbox at ${SANDBOX_URL}` },
+				{ name: 'Production', value: 'production' },
+				{ name: 'Custom', value: 'custom', description: 'Addresses you enter below' },
+			],
+			default: 'sandbox',
+			description: 'Which service to connect to. After changing it, reconnect the credential.',
+		},
+		{
+			displayName: 'Base URL',
+			name: 'customBaseUrl',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: 'https://api.example.com',
+			description: 'Address of the REST API (the {base_url} of the documentation), without /v2',
+			displayOptions: { show: { environment: ['custom'] } },
+		},
+		{
+			displayName: 'Auth URL',
+			name: 'customAuthServerUrl',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: 'https://oauth.example.com',
+			description: 'Address of the authorization server (the {auth_url}), without /oauth2',
+			displayOptions: { show: { environment: ['custom'] } },
+		},
+		{
+			displayName: 'Register URL',
+			name: 'customRegisterUrl',
+			type: 'string',
+			default: '',
+			placeholder: 'https://partners.example.com',
+			description: 'Address of the partner webhook registration API (the {register_url}); only needed for partner webhooks',
+			displayOptions: { show: { environment: ['custom'] } },
+		},
+		{
+			displayName: 'Staging Token',
+			name: 'stagingToken',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			description:
+				'Sent as X-Service-Staging-Token on every API call. Required by the sandbox when it was started with one (from the developer portal); leave empty in production.',
+		},
+		{
+			displayName: 'Organization ID',
+			name: 'organizationId',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. 7d2f5f0c-1b8e-4f6a-9a51-2b8c0f0a0f01',
+			description: 'Optional. Locks the connection to this organization: the consent screen skips the organization picker.',
+		},
+		{
+			displayName: 'Partner ID',
+			name: 'partnerId',
+			type: 'string',
+			default: '',
+			description: 'Your partner identifier from the developer portal, sent as Service-Partner-Id. Only needed for the partner webhook endpoint.',
+		},
+		// Resolved addresses that nodes read (hidden, derived from Environment).
+		{ displayName: 'API Address', name: 'baseUrl', type: 'hidden', default: addressOf(PRODUCTION.baseUrl, 'customBaseUrl') },
+		{ displayName: 'Authorization Server Address', name: 'authServerUrl', type: 'hidden', default: addressOf(PRODUCTION.authServerUrl, 'customAuthServerUrl') },
+		{ displayName: 'Registration API Address', name: 'registerUrl', type: 'hidden', default: addressOf(PRODUCTION.registerUrl, 'customRegisterUrl') },
+		// The OAuth2 settings n8n's generic OAuth2 credential would otherwise ask for.
+		{ displayName: 'Grant Type', name: 'grantType', type: 'hidden', default: 'authorizationCode' },
+		{
+			displayName: 'Authorization URL',
+			name: 'authUrl',
+			type: 'hidden',
+			default: addressOf(PRODUCTION.authServerUrl, 'customAuthServerUrl', '/oauth2/auth'),
+			required: true,
+		},
+		{
+			displayName: 'Access Token URL',
+			name: 'accessTokenUrl',
+			type: 'hidden',
+			default: addressOf(PRODUCTION.authServerUrl, 'customAuthServerUrl', '/oauth2/token'),
+			required: true,
+		},
+		{ displayName: 'Scope', name: 'scope', type: 'hidden', default: SCOPES.join(' ') },
+		{
+			displayName: 'Auth URI Query Parameters',
+			name: 'authQueryParameters',
+			type: 'hidden',
+			default: '={{ $self["organizationId"] ? "organization_id=" + encodeURIComponent($self["organizationId"]) : "" }}',
+		},
+		// The spec: client_id and client_secret go in the form body, never in a Basic header.
+		{ displayName: 'Authentication', name: 'authentication', type: 'hidden', default: 'body' },
+	];
+
+	/**
+	 * GET /organization, the spec's test call. n8n sends it through its OAuth2 request path, so it
+	 * carries the bearer token once the credential is connected (before that there is nothing to test).
+	 */
+	test: ICredentialTestRequest = {
+		request: {
+			baseURL: '={{$credentials.baseUrl}}',
+			url: '/organization',
+			method: 'GET',
+			headers: {
+				Accept: 'application/json',
+				'Content-Type': 'application/json',
+				'X-Service-Staging-Token': '={{$credentials.stagingToken || undefined}}',
+			},
+		},
+		rules: [
+			{
+				type: 'responseCode',
+				properties: {
+					value: 401,
+					message:
+						'The service refused the call: check the Staging Token (sandbox), or reconnect the credential if access was revoked',
+				},
+			},
+			{
+				type: 'responseCode',
+				properties: {
+					value: 403,
+					message: 'The connection lacks the organization.read scope: reconnect the credential and accept every requested permission',
+				},
+			},
+		],
+	};
+}

@@ -1,0 +1,145 @@
+import { NodeApiError, type INode, type JsonObject } from 'n8n-workflow';
+
+/** One entry of the API's error body `{"errors":[{code, detail, source:{pointer}}]}`. */
+export interface ApiErrorEntry {
+	code?: string;
+	detail?: string;
+	source?: { pointer?: string };
+}
+
+/** What a failed call left behind, read from n8n's wrapped error (no headers, no tokens). */
+export interface FailedCall {
+	status?: number;
+	body?: unknown;
+	retryAfterSeconds?: number;
+	/** A connection error code (ECONNRESET, ETIMEDOUT, …) when no response arrived. */
+	networkCode?: string;
+	/** n8n could not refresh the access token: the refresh token was refused (invalid_grant). */
+	refreshRefused: boolean;
+	message: string;
+}
+
+/** The parts of n8n's errors, axios errors and OAuth errors that are read here. */
+interface ErrorLike {
+	message?: unknown;
+	code?: unknown;
+	cause?: ErrorLike;
+	response?: { status?: number; data?: unknown; headers?: Record<string, unknown> };
+	body?: { error?: unknown };
+	failure?: { cause?: unknown };
+}
+
+const NETWORK_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'ETIMEDOUT', 'ECONNABORTED', 'EPIPE', 'EAI_AGAIN', 'ENOTFOUND', 'ERR_SOCKET_CONNECTION_TIMEOUT']);
+
+/** Walks n8n's error and its causes (NodeApiError → AxiosError or OAuth error) to what matters. */
+export function describeFailure(error: unknown): FailedCall {
+	const failure: FailedCall = { refreshRefused: false, message: error instanceof Error ? error.message : String(error) };
+	for (let current = error as ErrorLike | undefined, depth = 0; current && depth < 6; current = current.cause, depth++) {
+		const response = current.response;
+		if (response?.status && failure.status === undefined) {
+			failure.status = response.status;
+			failure.body = response.data;
+			failure.retryAfterSeconds = parseRetryAfter(headerValue(response.headers, 'retry-after'));
+		}
+		if (typeof current.code === 'string' && NETWORK_CODES.has(current.code)) failure.networkCode ??= current.code;
+		if (!failure.networkCode && typeof current.message === 'string' && /socket hang up/i.test(current.message)) {
+			failure.networkCode = 'ECONNRESET';
+		}
+		// n8n 2.x turns a refused refresh into "needs to be reconnected"; n8n 1.x lets the OAuth error through.
+		if (current.body?.error === 'invalid_grant' || current.failure?.cause === 'credential-invalid') failure.refreshRefused = true;
+	}
+	return failure;
+}
+
+function headerValue(headers: Record<string, unknown> | undefined, name: string): string | undefined {
+	if (!headers) return undefined;
+	const getter = (headers as { get?: (key: string) => unknown }).get;
+	const value = typeof getter === 'function' ? getter.call(headers, name) : headers[name];
+	return value === undefined || value === null ? undefined : String(value);
+}
+
+/** Retry-After in seconds, or an HTTP date. */
+function parseRetryAfter(value: string | undefined): number | undefined {
+	if (!value) return undefined;
+	const seconds = Number(value);
+	if (Number.isFinite(seconds)) return Math.max(0, seconds);
+	const date = Date.parse(value);
+	return Number.isNaN(date) ? undefined : Math.max(0, (date - Date.now()) / 1000);
+}
+
+export function apiErrors(body: unknown): ApiErrorEntry[] {
+	const errors = (body as { errors?: unknown } | undefined)?.errors;
+	return Array.isArray(errors) ? (errors as ApiErrorEntry[]) : [];
+}
+
+/** "/client/billing_address/zip_code" → "client.billing_address.zip_code". */
+export function fieldOf(pointer: string | undefined): string | undefined {
+	if (!pointer) return undefined;
+	const field = pointer.replace(/^\//, '').split('/').filter(Boolean).join('.');
+	return field || undefined;
+}
+
+function explain(entry: ApiErrorEntry): string {
+	const field = fieldOf(entry.source?.pointer);
+	const detail = entry.detail ?? entry.code ?? 'Unknown error';
+	return field ? `${field}: ${detail}` : detail;
+}
+
+export interface ErrorContext {
+	node: INode;
+	itemIndex?: number;
+	credentialName?: string;
+	/** How many tries were made (for 429 and 5xx messages). */
+	tries: number;
+	/** Where the call went (for connection errors). */
+	host: string;
+}
+
+/**
+ * The error a user sees: the API's own detail and field when it gave one, and what to do for the
+ * cases n8n cannot fix by itself. Built from a plain object, so that no request header (and so no
+ * token) travels with the error.
+ */
+export function toNodeApiError(failure: FailedCall, context: ErrorContext): NodeApiError {
+	const { status } = failure;
+	const entries = apiErrors(failure.body);
+	const credential = context.credentialName ? `"${context.credentialName}"` : 'Business Banking';
+	let message: string;
+	let description: string | undefined = entries.length > 1 ? entries.map(explain).join('\n') : undefined;
+
+	if (failure.refreshRefused) {
+		message = `The credential ${credential} needs to be reconnected`;
+		description =
+			'The service refused to renew access: the refresh token expired, was revoked, or was already used. Open the credential and click "Reconnect".';
+	} else if (status === 401 && entries[0]?.code === 'invalid_staging_token') {
+		message = `The service refused the staging token: check "Staging Token" in the credential ${credential}`;
+	} else if (status === 401) {
+		message = `The service no longer accepts the credential ${credential}: reconnect it`;
+		description = entries[0]?.detail;
+	} else if (status === 403) {
+		const detail = entries[0]?.detail ?? 'A permission (OAuth scope) is missing';
+		message = `Missing permission: ${detail}`;
+		description = `Reconnect the credential ${credential} and accept every requested permission on the consent screen.`;
+	} else if (status === 429) {
+		message = `The service is rate limiting these requests (HTTP 429) after ${context.tries} tries`;
+		description = 'Lower the batch concurrency of this node, or split the items into smaller batches with a pause between them.';
+	} else if (status && entries.length > 0) {
+		message = explain(entries[0]);
+	} else if (status && status >= 500) {
+		message = `The service failed to process the request (HTTP ${status}) after ${context.tries} ${context.tries === 1 ? 'try' : 'tries'}`;
+	} else if (failure.networkCode) {
+		message = `Could not reach ${context.host} (${failure.networkCode}) after ${context.tries} ${context.tries === 1 ? 'try' : 'tries'}`;
+	} else {
+		message = status ? `The service answered HTTP ${status}` : failure.message;
+	}
+
+	const sanitized: JsonObject = { message, ...(status ? { httpCode: String(status) } : {}), errors: entries as unknown as JsonObject[] };
+	const error = new NodeApiError(context.node, sanitized, {
+		message,
+		description,
+		httpCode: status ? String(status) : undefined,
+		itemIndex: context.itemIndex,
+	});
+	if (entries.length > 0) error.context.errors = entries;
+	return error;
+}

@@ -1,0 +1,433 @@
+/**
+ * Runs nodes inside n8n-core's real execution engine (WorkflowExecute), with an in-memory credential
+ * store standing in for n8n's database. Requests go through n8n-core's own helpers, so OAuth2 signing,
+ * the refresh on 401 and the persistence of rotated tokens follow n8n's real code path.
+ *
+ *   const { items, error, credential } = await runNode({ sandbox, node: { parameters: {...} }, items: [{...}] });
+ */
+import { mkdtempSync } from 'fs';
+import { tmpdir } from 'os';
+import { join } from 'path';
+import { randomUUID } from 'crypto';
+
+// n8n-core writes its instance settings (encryption key) under N8N_USER_FOLDER on first load.
+process.env.N8N_USER_FOLDER ??= mkdtempSync(join(tmpdir(), 'n8n-engine-'));
+
+import { ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
+import {
+	ICredentialsHelper,
+	NodeHelpers,
+	Workflow,
+	type ExecutionBaseError,
+	type ICredentialDataDecryptedObject,
+	type ICredentialType,
+	type ICredentials,
+	type IDataObject,
+	type IHttpRequestOptions,
+	type INode,
+	type INodeCredentialsDetails,
+	type INodeExecutionData,
+	type INodeParameters,
+	type INodeProperties,
+	type INodeType,
+	type INodeTypes,
+	type IRun,
+	type IVersionedNodeType,
+	type IWorkflowBase,
+	type IWorkflowExecuteAdditionalData,
+	type WorkflowExecuteMode,
+} from 'n8n-workflow';
+
+import { BusinessBankingOAuth2Api } from '../../credentials/BusinessBankingOAuth2Api.credentials';
+import { BusinessBanking } from '../../nodes/BusinessBanking/BusinessBanking.node';
+import type { TestSandbox } from './sandbox';
+import { TEST_CLIENT_ID, TEST_CLIENT_SECRET } from './sandbox';
+
+export const NODE_TYPE = 'n8n-nodes-business-banking.businessBanking';
+export const ITEMS_NODE_TYPE = 'test.items';
+export const CREDENTIAL_ID = 'cred-1';
+export const CREDENTIAL_NAME = 'Business Banking account';
+
+// ---------------------------------------------------------------------------------------------
+// Node types
+
+/** Emits the items of its `items` parameter: the start of a test workflow (a manual trigger's stand-in). */
+class ItemsNode implements INodeType {
+	description = {
+		displayName: 'Items',
+		name: 'items',
+		group: ['input'],
+		version: 1,
+		description: 'Test input',
+		defaults: { name: 'Items' },
+		inputs: [],
+		outputs: ['main'],
+		properties: [{ displayName: 'Items', name: 'items', type: 'json', default: '[]' }],
+	} as unknown as INodeType['description'];
+
+	async execute(this: import('n8n-workflow').IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		const raw = this.getNodeParameter('items', 0) as string | IDataObject[];
+		const items = (typeof raw === 'string' ? JSON.parse(raw) : raw) as IDataObject[];
+		return [items.map((json) => ({ json }))];
+	}
+}
+
+const nodeTypeRegistry = new Map<string, INodeType | IVersionedNodeType>([
+	[NODE_TYPE, new BusinessBanking()],
+	[ITEMS_NODE_TYPE, new ItemsNode()],
+]);
+
+/** Adds a node type (e.g. the trigger node) that workflows of this harness may use. */
+export function registerNodeType(name: string, type: INodeType | IVersionedNodeType): void {
+	nodeTypeRegistry.set(name, type);
+}
+
+const nodeTypes: INodeTypes = {
+	getByName: (name) => requireNodeType(name),
+	getByNameAndVersion: (name, version) => NodeHelpers.getVersionedNodeType(requireNodeType(name), version),
+	getKnownTypes: () => Object.fromEntries([...nodeTypeRegistry.keys()].map((name) => [name, { className: name, sourcePath: '' }])),
+};
+
+function requireNodeType(name: string): INodeType | IVersionedNodeType {
+	const type = nodeTypeRegistry.get(name);
+	if (!type) throw new Error(`engine harness: unknown node type ${name}; registerNodeType() it first`);
+	return type;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Credential types
+
+/** The fields of n8n's generic OAuth2 credential that ours inherits (n8n-nodes-base is not installed). */
+const oAuth2ApiProperties: INodeProperties[] = [
+	{ displayName: 'Grant Type', name: 'grantType', type: 'hidden', default: 'authorizationCode' },
+	{ displayName: 'Authorization URL', name: 'authUrl', type: 'string', default: '' },
+	{ displayName: 'Access Token URL', name: 'accessTokenUrl', type: 'string', default: '' },
+	{ displayName: 'Client ID', name: 'clientId', type: 'string', default: '' },
+	{ displayName: 'Client Secret', name: 'clientSecret', type: 'string', typeOptions: { password: true }, default: '' },
+	{ displayName: 'Scope', name: 'scope', type: 'string', default: '' },
+	{ displayName: 'Auth URI Query Parameters', name: 'authQueryParameters', type: 'string', default: '' },
+	{ displayName: 'Authentication', name: 'authentication', type: 'options', options: [], default: 'header' },
+	{ displayName: 'Ignore SSL Issues', name: 'ignoreSSLIssues', type: 'boolean', default: false },
+];
+
+const credentialTypeRegistry = new Map<string, ICredentialType>([
+	['oAuth2Api', { name: 'oAuth2Api', displayName: 'OAuth2 API', properties: oAuth2ApiProperties }],
+	['businessBankingOAuth2Api', new BusinessBankingOAuth2Api()],
+]);
+
+export function credentialType(name: string): ICredentialType {
+	const type = credentialTypeRegistry.get(name);
+	if (!type) throw new Error(`engine harness: unknown credential type ${name}`);
+	return type;
+}
+
+/** Like n8n: a type's parents, nearest first (`extends`, transitively). */
+function parentTypes(name: string): string[] {
+	const parents = credentialType(name).extends ?? [];
+	return parents.flatMap((parent) => [parent, ...parentTypes(parent)]);
+}
+
+/** Like n8n: the parents' properties, overridden by the type's own of the same name. */
+function credentialProperties(name: string): INodeProperties[] {
+	const own = credentialType(name).properties;
+	const inherited = (credentialType(name).extends ?? []).flatMap(credentialProperties);
+	const ownNames = new Set(own.map((property) => property.name));
+	return [...inherited.filter((property) => !ownNames.has(property.name)), ...own];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Credential store (n8n's database) and credentials helper
+
+/** One stored credential, as n8n keeps it (unresolved fields plus oauthTokenData). */
+export class CredentialStore {
+	/** How often n8n-core wrote rotated tokens back. */
+	tokenWrites = 0;
+	private stale: { data: ICredentialDataDecryptedObject; reads: number } | undefined;
+
+	constructor(public data: ICredentialDataDecryptedObject) {}
+
+	/**
+	 * The next `reads` reads answer `snapshot` instead of the stored data: what a process sees that
+	 * read the credential just before another one rotated its refresh token (n8n 1.x refreshes
+	 * without a lock). In n8n-core 2.40 one API call reads twice when it refreshes: once to sign the
+	 * request, once before refreshing.
+	 */
+	serveStale(snapshot: ICredentialDataDecryptedObject, reads: number): void {
+		this.stale = { data: structuredClone(snapshot), reads };
+	}
+
+	read(): ICredentialDataDecryptedObject {
+		if (this.stale && this.stale.reads > 0) {
+			this.stale.reads--;
+			return structuredClone(this.stale.data);
+		}
+		return structuredClone(this.data);
+	}
+}
+
+/** n8n's CredentialsHelper, reduced to one in-memory credential per id, same resolution rules. */
+export class HarnessCredentialsHelper extends ICredentialsHelper {
+	constructor(private readonly stores: Map<string, CredentialStore>) {
+		super();
+	}
+
+	getParentTypes(name: string): string[] {
+		return parentTypes(name);
+	}
+
+	isCredentialUsableByNode(): boolean {
+		return true;
+	}
+
+	/** OAuth2 types have no `authenticate`: n8n-core signs their requests itself. */
+	async authenticate(credentials: ICredentialDataDecryptedObject, typeName: string, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+		const authenticate = credentialType(typeName).authenticate;
+		if (typeof authenticate === 'function') return await authenticate(credentials, requestOptions);
+		if (authenticate) throw new Error('engine harness: generic `authenticate` is not supported');
+		return requestOptions;
+	}
+
+	async preAuthentication(): Promise<undefined> {
+		return undefined;
+	}
+
+	async runPreAuthentication(): Promise<undefined> {
+		return undefined;
+	}
+
+	async getCredentials(): Promise<ICredentials> {
+		throw new Error('engine harness: getCredentials (encrypted form) is not supported');
+	}
+
+	/**
+	 * Like n8n: `raw` answers the stored data; otherwise defaults are filled in and expressions
+	 * (hidden fields such as `={{ $self["environment"] … }}`) resolved with `$self` = the data.
+	 */
+	async getDecrypted(
+		_additionalData: IWorkflowExecuteAdditionalData,
+		nodeCredentials: INodeCredentialsDetails,
+		type: string,
+		mode: WorkflowExecuteMode,
+		_executeData?: unknown,
+		raw?: boolean,
+	): Promise<ICredentialDataDecryptedObject> {
+		const stored = this.store(nodeCredentials).read();
+		if (raw) return stored;
+		return resolveCredential(type, stored, mode);
+	}
+
+	async updateCredentials(nodeCredentials: INodeCredentialsDetails, _type: string, data: ICredentialDataDecryptedObject): Promise<void> {
+		this.store(nodeCredentials).data = structuredClone(data);
+	}
+
+	/** n8n-core hands the whole credential; n8n's database keeps only the new token data from it. */
+	async updateCredentialsOauthTokenData(nodeCredentials: INodeCredentialsDetails, _type: string, data: ICredentialDataDecryptedObject): Promise<void> {
+		const store = this.store(nodeCredentials);
+		store.data = { ...store.data, oauthTokenData: structuredClone(data.oauthTokenData) };
+		store.tokenWrites++;
+	}
+
+	getCredentialsProperties(type: string): INodeProperties[] {
+		return credentialProperties(type);
+	}
+
+	private store(nodeCredentials: INodeCredentialsDetails): CredentialStore {
+		const store = nodeCredentials.id ? this.stores.get(nodeCredentials.id) : undefined;
+		if (!store) throw new Error(`engine harness: no credential with id ${nodeCredentials.id}`);
+		return store;
+	}
+}
+
+/** Defaults, then expressions resolved against the credential itself, as n8n's CredentialsHelper does. */
+export function resolveCredential(type: string, stored: ICredentialDataDecryptedObject, mode: WorkflowExecuteMode = 'manual'): ICredentialDataDecryptedObject {
+	const withDefaults = NodeHelpers.getNodeParameters(credentialProperties(type), stored as INodeParameters, true, false, null, null) as ICredentialDataDecryptedObject;
+	if (stored.oauthTokenData !== undefined) withDefaults.oauthTokenData = stored.oauthTokenData;
+	const mockNode: INode = { id: 'mock', name: 'mock', type: 'mock', typeVersion: 1, position: [0, 0], parameters: {} };
+	const workflow = new Workflow({
+		nodes: [mockNode],
+		connections: {},
+		active: false,
+		nodeTypes: { getByName: () => mockNodeType, getByNameAndVersion: () => mockNodeType, getKnownTypes: () => ({}) },
+	});
+	return workflow.expression.getComplexParameterValue(mockNode, withDefaults as INodeParameters, mode, {}, undefined, undefined, withDefaults) as ICredentialDataDecryptedObject;
+}
+
+const mockNodeType = {
+	description: { displayName: 'Mock', name: 'mock', group: [], version: 1, description: '', defaults: {}, inputs: [], outputs: [], properties: [] },
+} as unknown as INodeType;
+
+// ---------------------------------------------------------------------------------------------
+// A connected credential for a test sandbox
+
+export interface CredentialOptions {
+	organization?: Parameters<TestSandbox['mintTokens']>[0];
+	scopes?: readonly string[];
+	/** Overrides of the stored fields (e.g. a wrong stagingToken). */
+	fields?: ICredentialDataDecryptedObject;
+}
+
+/**
+ * Stored data of a credential already connected to the sandbox (tokens minted for the seeded user),
+ * with Custom addresses pointing at the sandbox's port — what n8n keeps after the consent flow.
+ */
+export function connectedCredential(sandbox: TestSandbox, options: CredentialOptions = {}): ICredentialDataDecryptedObject {
+	const tokens = sandbox.mintTokens(options.organization, options.scopes);
+	return {
+		environment: 'custom',
+		customBaseUrl: sandbox.url,
+		customAuthServerUrl: sandbox.url,
+		customRegisterUrl: sandbox.url,
+		clientId: TEST_CLIENT_ID,
+		clientSecret: TEST_CLIENT_SECRET,
+		stagingToken: sandbox.ctx.options.stagingToken ?? '',
+		oauthTokenData: { ...tokens, token_type: 'bearer' } as unknown as IDataObject,
+		...options.fields,
+	};
+}
+
+// ---------------------------------------------------------------------------------------------
+// Running workflows
+
+export interface RunResult {
+	run: IRun;
+	executionId: string;
+	/** Output items of each node that ran (first run, all outputs flattened per output index 0). */
+	outputs: Record<string, INodeExecutionData[]>;
+	/** The execution's error, if it stopped on one. */
+	error?: ExecutionBaseError;
+}
+
+export interface RunWorkflowOptions {
+	/** Credentials by id (the workflow's nodes refer to them with `credentials: {type: {id, name}}`). */
+	credentials?: Map<string, CredentialStore>;
+	/** Fixed execution id (to replay one execution's idempotency keys); random otherwise. */
+	executionId?: string;
+	mode?: WorkflowExecuteMode;
+	/** The node to start from (defaults to the first node without inputs). */
+	startNode?: string;
+}
+
+/** Executes a workflow (its JSON, as n8n stores it) through n8n-core's WorkflowExecute. */
+export async function runWorkflow(workflowData: Pick<IWorkflowBase, 'nodes' | 'connections'> & Partial<IWorkflowBase>, options: RunWorkflowOptions = {}): Promise<RunResult> {
+	const executionId = options.executionId ?? randomUUID();
+	const mode = options.mode ?? 'manual';
+	const data: IWorkflowBase = {
+		id: workflowData.id ?? 'wf-1',
+		name: workflowData.name ?? 'test workflow',
+		active: false,
+		isArchived: false,
+		createdAt: new Date(),
+		updatedAt: new Date(),
+		settings: { executionOrder: 'v1' },
+		...workflowData,
+	} as IWorkflowBase;
+	const workflow = new Workflow({
+		id: data.id,
+		name: data.name,
+		nodes: data.nodes,
+		connections: data.connections,
+		active: false,
+		nodeTypes,
+		staticData: {},
+		settings: data.settings,
+	});
+	const additionalData = {
+		credentialsHelper: new HarnessCredentialsHelper(options.credentials ?? new Map()),
+		hooks: new ExecutionLifecycleHooks(mode, executionId, data),
+		executionId,
+		currentNodeExecutionIndex: 0,
+		restApiUrl: 'http://localhost:5678/rest',
+		instanceBaseUrl: 'http://localhost:5678',
+		formBaseUrl: 'http://localhost:5678/form',
+		formWaitingBaseUrl: 'http://localhost:5678/form-waiting',
+		formTestBaseUrl: 'http://localhost:5678/form-test',
+		webhookBaseUrl: 'http://localhost:5678/webhook',
+		webhookWaitingBaseUrl: 'http://localhost:5678/webhook-waiting',
+		webhookTestBaseUrl: 'http://localhost:5678/webhook-test',
+		mcpBaseUrl: 'http://localhost:5678/mcp',
+		mcpTestBaseUrl: 'http://localhost:5678/mcp-test',
+		variables: {},
+		executeWorkflow: async () => {
+			throw new Error('engine harness: sub-workflows are not supported');
+		},
+		getRunExecutionData: async () => undefined,
+		getRuntimeCredential: async () => undefined,
+		logAiEvent: () => undefined,
+		startRunnerTask: async () => {
+			throw new Error('engine harness: task runners are not supported');
+		},
+	} as unknown as IWorkflowExecuteAdditionalData;
+
+	const startNode = options.startNode
+		? workflow.getNode(options.startNode) ?? undefined
+		: data.nodes.find((node) => Object.values(Workflow.getConnectionsByDestination(data.connections)[node.name] ?? {}).length === 0);
+	const run = await new WorkflowExecute(additionalData, mode).run({ workflow, startNode });
+	const outputs: Record<string, INodeExecutionData[]> = {};
+	for (const [name, tasks] of Object.entries(run.data.resultData.runData)) {
+		outputs[name] = tasks[0]?.data?.main?.[0] ?? [];
+	}
+	return { run, executionId, outputs, error: run.data.resultData.error };
+}
+
+export interface RunNodeOptions {
+	/** The sandbox the credential is connected to (needed unless `credential` is given). */
+	sandbox?: TestSandbox;
+	node: {
+		parameters: INodeParameters;
+		name?: string;
+		type?: string;
+		continueOnFail?: boolean;
+		retryOnFail?: boolean;
+		maxTries?: number;
+		waitBetweenTries?: number;
+	};
+	/** Input items (json) for the node; one empty item by default. */
+	items?: IDataObject[];
+	/** A stored credential to use and keep (to watch token rotation across runs). */
+	credential?: CredentialStore;
+	/** Options for a fresh connected credential when `credential` is not given. */
+	credentialOptions?: CredentialOptions;
+	executionId?: string;
+}
+
+export interface RunNodeResult extends RunResult {
+	/** The node's output items. */
+	items: INodeExecutionData[];
+	/** The credential store, after the run (rotated tokens included). */
+	credential: CredentialStore;
+}
+
+/** Runs one node of `type` (Business Banking by default) after an Items node holding the input items. */
+export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
+	const credential =
+		options.credential ??
+		new CredentialStore(connectedCredential(requireSandbox(options.sandbox), options.credentialOptions));
+	const name = options.node.name ?? 'Business Banking';
+	const { parameters, type, name: _name, ...settings } = options.node;
+	const workflow = {
+		nodes: [
+			{ id: 'items', name: 'Items', type: ITEMS_NODE_TYPE, typeVersion: 1, position: [0, 0] as [number, number], parameters: { items: JSON.stringify(options.items ?? [{}]) } },
+			{
+				id: 'node',
+				name,
+				type: type ?? NODE_TYPE,
+				typeVersion: 1,
+				position: [200, 0] as [number, number],
+				parameters,
+				credentials: { businessBankingOAuth2Api: { id: CREDENTIAL_ID, name: CREDENTIAL_NAME } },
+				...settings,
+			},
+		],
+		connections: { Items: { main: [[{ node: name, type: 'main' as const, index: 0 }]] } },
+	};
+	const result = await runWorkflow(workflow, {
+		credentials: new Map([[CREDENTIAL_ID, credential]]),
+		executionId: options.executionId,
+	});
+	return { ...result, items: result.outputs[name] ?? [], credential };
+}
+
+function requireSandbox(sandbox: TestSandbox | undefined): TestSandbox {
+	if (!sandbox) throw new Error('engine harness: pass `sandbox` or `credential`');
+	return sandbox;
+}
