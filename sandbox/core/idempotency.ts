@@ -1,0 +1,149 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+import type { SandboxContext } from './context';
+import { ApiError } from './errors';
+import { organizationId } from './guard';
+
+/** decisions.md (Transport): a key is kept 30 minutes. */
+export const IDEMPOTENCY_KEY_TTL_MS = 30 * 60 * 1000;
+export const IDEMPOTENCY_HEADER = 'x-service-idempotency-key';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** What a handler answers: the status and the body to send (and to replay). */
+export interface IdempotentResult {
+	status: number;
+	body: unknown;
+}
+
+interface StoredResponse {
+	endpoint: string;
+	expiresAt: number;
+	/** Settles with the first response; a concurrent duplicate waits for it instead of running twice. */
+	response: Promise<{ status: number; payload: string } | undefined>;
+}
+
+export interface IdempotencyOptions {
+	/** The spec writes "uuid" for this endpoint's key: any other form is a 400. */
+	uuid?: boolean;
+}
+
+/**
+ * The idempotency store of one sandbox, per organization. The first request with a key runs its
+ * handler; any later request with that key within 30 minutes gets the first response back, byte
+ * for byte, whatever its body, and runs nothing. The same key on another endpoint is a 409.
+ * 2xx and 4xx answers are kept; a 5xx or an unexpected crash is not, so that a retry can run again.
+ */
+export class IdempotencyStore {
+	private readonly entries = new Map<string, StoredResponse>();
+
+	constructor(private readonly ctx: SandboxContext) {}
+
+	async run(
+		request: FastifyRequest,
+		reply: FastifyReply,
+		endpoint: string,
+		handler: () => Promise<IdempotentResult> | IdempotentResult,
+		options: IdempotencyOptions = {},
+	): Promise<FastifyReply> {
+		const key = this.keyOf(request, options);
+		const storeKey = `${organizationId(request)}\u0000${key}`;
+		const now = this.ctx.clock.nowMs();
+		const existing = this.entries.get(storeKey);
+		if (existing && existing.expiresAt > now) {
+			if (existing.endpoint !== endpoint) {
+				throw ApiError.single(
+					409,
+					'idempotency_key_reused',
+					`The idempotency key was already used with ${existing.endpoint}; use a new key for ${endpoint}`,
+				);
+			}
+			const first = await existing.response;
+			if (first) return send(reply, first.status, first.payload);
+		}
+		let settle!: (value: { status: number; payload: string } | undefined) => void;
+		const entry: StoredResponse = {
+			endpoint,
+			expiresAt: now + IDEMPOTENCY_KEY_TTL_MS,
+			response: new Promise((resolve) => (settle = resolve)),
+		};
+		this.entries.set(storeKey, entry);
+		try {
+			const result = await handler();
+			const payload = JSON.stringify(result.body);
+			settle({ status: result.status, payload });
+			return send(reply, result.status, payload);
+		} catch (error) {
+			if (error instanceof ApiError && error.statusCode < 500) {
+				const payload = JSON.stringify({ errors: error.errors });
+				settle({ status: error.statusCode, payload });
+				return send(reply, error.statusCode, payload);
+			}
+			// Not kept: the key is free again for a retry.
+			this.entries.delete(storeKey);
+			settle(undefined);
+			throw error;
+		}
+	}
+
+	/** How many keys are alive (tests and the request log). */
+	get size(): number {
+		const now = this.ctx.clock.nowMs();
+		return [...this.entries.values()].filter((e) => e.expiresAt > now).length;
+	}
+
+	clear(): void {
+		this.entries.clear();
+	}
+
+	private keyOf(request: FastifyRequest, options: IdempotencyOptions): string {
+		const header = request.headers[IDEMPOTENCY_HEADER];
+		const key = Array.isArray(header) ? header[0] : header;
+		if (!key || !key.trim()) {
+			throw ApiError.single(400, 'idempotency_key_missing', 'The header X-Service-Idempotency-Key is required for this operation');
+		}
+		if (key.length > 255) {
+			throw ApiError.single(400, 'idempotency_key_invalid', 'X-Service-Idempotency-Key is longer than 255 characters');
+		}
+		if (options.uuid && !UUID.test(key)) {
+			throw ApiError.single(400, 'idempotency_key_invalid', 'X-Service-Idempotency-Key must be a UUID');
+		}
+		return key;
+	}
+}
+
+function send(reply: FastifyReply, status: number, payload: string): FastifyReply {
+	return reply.code(status).header('content-type', 'application/json; charset=utf-8').send(payload);
+}
+
+const stores = new WeakMap<SandboxContext, IdempotencyStore>();
+
+/** The store of this sandbox, created on first use and emptied on reset. */
+export function idempotencyStore(ctx: SandboxContext): IdempotencyStore {
+	let store = stores.get(ctx);
+	if (!store) {
+		const created = new IdempotencyStore(ctx);
+		ctx.onReset(() => created.clear());
+		stores.set(ctx, created);
+		store = created;
+	}
+	return store;
+}
+
+/**
+ * Wraps a route handler that needs X-Service-Idempotency-Key. `endpoint` names the operation
+ * (e.g. 'POST /v2/external_transfers'); the same key on another endpoint is a conflict.
+ *
+ *   app.post('/v2/x', { config: { scope } }, (request, reply) =>
+ *     withIdempotency(ctx, request, reply, 'POST /v2/x', () => ({ status: 201, body: { x } })));
+ */
+export function withIdempotency(
+	ctx: SandboxContext,
+	request: FastifyRequest,
+	reply: FastifyReply,
+	endpoint: string,
+	handler: () => Promise<IdempotentResult> | IdempotentResult,
+	options?: IdempotencyOptions,
+): Promise<FastifyReply> {
+	return idempotencyStore(ctx).run(request, reply, endpoint, handler, options);
+}

@@ -1,0 +1,41 @@
+import type { SandboxContext } from '../../core/context';
+import { Collection } from '../../core/collection';
+
+/** The external_transfer response shape of the spec (amounts as strings, *_cents as strings). */
+export interface ExternalTransfer {
+	id: string;
+	slug: string;
+	debit_iban: string;
+	debit_amount: string;
+	debit_amount_cents: string;
+	debit_currency: string;
+	beneficiary_id: string;
+	initiator_id: string;
+	credit_amount: string;
+	credit_amount_cents: string;
+	credit_currency: string;
+	reference: string;
+	status: 'pending' | 'processed' | 'completed' | 'declined';
+	scheduled_date: string;
+	created_at: string;
+	rate_applied: string;
+	payment_purpose: string | null;
+	note: string | null;
+	declined_reason: string | null;
+	completed_at: string | null;
+	processed_at: string | null;
+	transaction_id: string | null;
+}
+
+const stores = new WeakMap<SandboxContext, Collection<ExternalTransfer>>();
+
+export function externalTransfers(ctx: SandboxContext): Collection<ExternalTransfer> {
+	let store = stores.get(ctx);
+	if (!store) {
+		const created = new Collection<ExternalTransfer>();
+		ctx.onReset(() => created.clear());
+		stores.set(ctx, created);
+		store = created;
+	}
+	return store;
+}
