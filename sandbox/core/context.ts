@@ -1,6 +1,7 @@
 import { Clock } from './clock';
 import { Collection } from './collection';
 import { EventBus } from './events';
+import { RequestLog } from './requestLog';
 import { TokenStore } from './tokens';
 
 /** Every scope of decisions.md; a freshly consented token has all of them. */
@@ -40,6 +41,10 @@ export interface SandboxOptions {
 	redirectUris?: string[];
 	/** Silence request logs (tests). */
 	quiet?: boolean;
+	/** First webhook retry delay, doubled on each retry (decisions.md: 1 s). Tests use a few ms. */
+	deliveryBackoffMs?: number;
+	/** How long a webhook delivery waits for the receiver (decisions.md: 10 s). */
+	deliveryTimeoutMs?: number;
 }
 
 export interface Organization {
@@ -117,6 +122,8 @@ export class SandboxContext {
 	readonly users = new Map<string, User>();
 	readonly applications = new Map<string, Application>();
 	readonly bankAccounts = new Collection<BankAccount>();
+	/** What reached the sandbox (not cleared by reset): tests assert on it. */
+	readonly requests = new RequestLog();
 	private readonly resetHooks: Hook[] = [];
 	private readonly seedHooks: Hook[] = [];
 

@@ -1,8 +1,9 @@
 import type { SandboxModule } from '../module';
-import { transfersModule } from './transfers';
-import { beneficiariesModule } from './beneficiaries';
 import { bankAccountsModule } from './bankAccounts';
+import { beneficiariesModule } from './beneficiaries';
 import { organizationModule } from './organization';
+import { transfersModule } from './transfers';
+import { webhooksModule } from './webhooks';
 
 /** Every module the sandbox serves, in registration order. Add a resource here. */
-export const modules: SandboxModule[] = [organizationModule, bankAccountsModule, beneficiariesModule, transfersModule];
+export const modules: SandboxModule[] = [organizationModule, webhooksModule, bankAccountsModule, beneficiariesModule, transfersModule];

@@ -1,0 +1,116 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import {
+	PARTNER_SIGNATURE_HEADER,
+	SIGNATURE_TOLERANCE_SECONDS,
+	SUBSCRIPTION_SIGNATURE_HEADER,
+} from '../BusinessBanking/schemas/webhook';
+
+/** The spec's event types with readable names (values: the `types` the API takes). */
+const eventOptions = [
+	{ name: 'Accounts', value: 'v1/accounts', description: 'A bank account was created or updated' },
+	{ name: 'Beneficiaries', value: 'v1/beneficiaries', description: 'An international beneficiary was created or updated' },
+	{ name: 'Cards', value: 'v1/cards', description: 'A card changed (e.g. its restrictions)' },
+	{ name: 'Client Invoices', value: 'v1/client-invoices', description: 'A client invoice was created, updated, finalized or paid' },
+	{ name: 'Consent Revocations', value: 'v1/consent-revocations', description: 'A user revoked the access granted to the application' },
+	{ name: 'Memberships', value: 'v1/memberships', description: 'A membership of the organization changed' },
+	{ name: 'Organizations', value: 'v1/organizations', description: 'The organization changed' },
+	{ name: 'Payment Link Connections', value: 'v1/payment-links-connections', description: 'A payment link connection changed' },
+	{ name: 'Payment Links', value: 'v1/payment-links', description: 'A payment link changed' },
+	{ name: 'Transactions', value: 'v1/transactions', description: 'A transfer was created or its status changed' },
+];
+
+export const triggerProperties: INodeProperties[] = [
+	{
+		displayName: 'Mode',
+		name: 'mode',
+		type: 'options',
+		noDataExpression: true,
+		options: [
+			{
+				name: 'Webhook Subscription',
+				value: 'subscription',
+				description: 'Subscribe to the selected events when the workflow is activated, unsubscribe when it is deactivated',
+			},
+			{
+				name: 'Partner Webhook Endpoint',
+				value: 'partner',
+				description: 'Point your partner webhook endpoint (from the developer portal) at this workflow; it receives every event type',
+			},
+		],
+		default: 'subscription',
+	},
+	{
+		displayName: 'Endpoint ID',
+		name: 'endpointId',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. 9a7e1d00-0000-4000-8000-000000000001',
+		description: 'ID of your partner webhook endpoint. The partner ID is taken from the credential.',
+		displayOptions: { show: { mode: ['partner'] } },
+	},
+	{
+		displayName: 'Events',
+		name: 'events',
+		type: 'multiOptions',
+		required: true,
+		options: eventOptions,
+		default: [],
+		description: 'The event types that start the workflow. Other deliveries are acknowledged and ignored.',
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [
+			{
+				displayName: 'Description',
+				name: 'description',
+				type: 'string',
+				default: '',
+				description: 'Description of the webhook subscription (at most 256 characters)',
+				displayOptions: { show: { '/mode': ['subscription'] } },
+			},
+			{
+				displayName: 'Output',
+				name: 'output',
+				type: 'options',
+				options: [
+					{ name: 'Full Event', value: 'full', description: 'The envelope: ID, type, created_at, organization_id and data' },
+					{ name: 'Resource Only', value: 'resource', description: 'Only the resource in the event\'s data' },
+				],
+				default: 'full',
+			},
+			{
+				displayName: 'Signature Header',
+				name: 'signatureHeader',
+				type: 'string',
+				default: '',
+				placeholder: `${SUBSCRIPTION_SIGNATURE_HEADER} or ${PARTNER_SIGNATURE_HEADER}`,
+				description: `Header that carries the signature. Empty: ${SUBSCRIPTION_SIGNATURE_HEADER} for a subscription, ${PARTNER_SIGNATURE_HEADER} for the partner endpoint.`,
+			},
+			{
+				displayName: 'Signature Scheme',
+				name: 'signatureScheme',
+				type: 'options',
+				options: [
+					{ name: 'Default for the Mode', value: 'default', description: 'Timestamped for a subscription, plain for the partner endpoint' },
+					{ name: 'Timestamped (t=…,v1=…)', value: 'timestamped', description: 'HMAC-SHA256 of "<t>.<raw body>", with a replay window' },
+					{ name: 'Plain Hex', value: 'plain', description: 'HMAC-SHA256 of the raw body' },
+				],
+				default: 'default',
+			},
+			{
+				displayName: 'Timestamp Tolerance (Seconds)',
+				name: 'toleranceSeconds',
+				type: 'number',
+				typeOptions: { minValue: 1 },
+				default: SIGNATURE_TOLERANCE_SECONDS,
+				description: 'Timestamped signatures further than this from the current time are refused (replay protection)',
+			},
+		],
+	},
+];
