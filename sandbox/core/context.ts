@@ -1,6 +1,7 @@
 import { Clock } from './clock';
 import { Collection } from './collection';
 import { EventBus } from './events';
+import { RequestLog } from './requestLog';
 import { TokenStore } from './tokens';
 
 /** Every scope of decisions.md; a freshly consented token has all of them. */
@@ -121,6 +122,8 @@ export class SandboxContext {
 	readonly users = new Map<string, User>();
 	readonly applications = new Map<string, Application>();
 	readonly bankAccounts = new Collection<BankAccount>();
+	/** What reached the sandbox (not cleared by reset): tests assert on it. */
+	readonly requests = new RequestLog();
 	private readonly resetHooks: Hook[] = [];
 	private readonly seedHooks: Hook[] = [];
 

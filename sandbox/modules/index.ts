@@ -1,9 +1,16 @@
 import type { SandboxModule } from '../module';
 import { bankAccountsModule } from './bankAccounts';
 import { beneficiariesModule } from './beneficiaries';
+import { clientsModule } from './clients';
+import { controlsModule } from './controls';
+import { faultsModule } from './faults';
+import { oauthModule } from './oauth';
 import { organizationModule } from './organization';
+import { rateLimitModule } from './rateLimit';
+import { requestLogModule } from './requestLog';
 import { transfersModule } from './transfers';
 import { webhooksModule } from './webhooks';
 
 /** Every module the sandbox serves, in registration order. Add a resource here. */
-export const modules: SandboxModule[] = [organizationModule, webhooksModule, bankAccountsModule, beneficiariesModule, transfersModule];
+// The request log, faults and rate limit come first: their onRequest hooks see every request.
+export const modules: SandboxModule[] = [requestLogModule, faultsModule, rateLimitModule, oauthModule, clientsModule, controlsModule, organizationModule, webhooksModule, bankAccountsModule, beneficiariesModule, transfersModule];

@@ -1,0 +1,75 @@
+import { randomUUID } from 'crypto';
+
+import { clientCreateSchema, clientUpdateSchema } from '../../../nodes/BusinessBanking/schemas/client';
+import type { SandboxModule } from '../../module';
+import { ApiError } from '../../core/errors';
+import { organizationId } from '../../core/guard';
+import { applyUpdate, createRecord, toClientResponse } from './build';
+import { listClients, parseListQuery } from './list';
+import { checkOrganizationRules } from './organizationRules';
+import { seedDefaultClients } from './seed';
+import { clearClients, clientsOf, nextClientSeq } from './store';
+
+export { clientsOf, type ClientRecord } from './store';
+export { seedClients } from './seed';
+export { toClientResponse, type ClientResponse } from './build';
+export { E_INVOICING_DIRECTORY } from './directory';
+
+/** The body may come flat (the spec's field table) or wrapped as `{"client": {…}}`. */
+function clientBody(body: unknown): unknown {
+	if (body === undefined || body === null) return {};
+	if (typeof body === 'object' && !Array.isArray(body)) {
+		const keys = Object.keys(body);
+		if (keys.length === 1 && keys[0] === 'client') return (body as { client: unknown }).client;
+	}
+	return body;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** /v2/clients: create, update, retrieve, list. Clients emit no event (the spec has no type for them). */
+export const clientsModule: SandboxModule = {
+	name: 'clients',
+	register(app, ctx) {
+		const clients = clientsOf(ctx);
+		ctx.onReset(() => clearClients(ctx), () => seedDefaultClients(ctx));
+
+		const find = (organization: string, id: string) => {
+			const record = UUID.test(id) ? clients.get(organization, id) : undefined;
+			if (!record) throw ApiError.notFound(`Client ${id}`);
+			return record;
+		};
+
+		app.post('/v2/clients', { config: { scope: 'clients.write' } }, async (request, reply) => {
+			const parsed = clientCreateSchema.safeParse(clientBody(request.body));
+			if (!parsed.success) throw ApiError.fromZod(parsed.error, '/client');
+			const organization = ctx.organization(organizationId(request));
+			const now = ctx.clock.now().toISOString();
+			const record = createRecord(parsed.data, randomUUID(), nextClientSeq(ctx), now);
+			checkOrganizationRules(organization, record, parsed.data, true);
+			clients.insert(organization.id, record);
+			return reply.code(201).send({ client: toClientResponse(record) });
+		});
+
+		app.patch<{ Params: { id: string } }>('/v2/clients/:id', { config: { scope: 'clients.write' } }, async (request) => {
+			const organization = ctx.organization(organizationId(request));
+			const existing = find(organization.id, request.params.id);
+			const parsed = clientUpdateSchema.safeParse(clientBody(request.body));
+			if (!parsed.success) throw ApiError.fromZod(parsed.error, '/client');
+			const record = applyUpdate(existing, parsed.data, ctx.clock.now().toISOString());
+			checkOrganizationRules(organization, record, parsed.data, false);
+			clients.update(organization.id, record.id, record);
+			return { client: toClientResponse(record) };
+		});
+
+		app.get<{ Params: { id: string } }>('/v2/clients/:id', { config: { scope: 'clients.read' } }, async (request) => {
+			return { client: toClientResponse(find(organizationId(request), request.params.id)) };
+		});
+
+		app.get('/v2/clients', { config: { scope: 'clients.read' } }, async (request) => {
+			const query = parseListQuery(request.query as Record<string, unknown>);
+			const page = listClients(clients.list(organizationId(request)), query);
+			return { clients: page.items.map(toClientResponse), meta: page.meta };
+		});
+	},
+};

@@ -1,0 +1,126 @@
+import { randomUUID } from 'crypto';
+import { z } from 'zod';
+
+import type { SandboxModule } from '../module';
+import type { SandboxContext } from '../core/context';
+import { ApiError } from '../core/errors';
+import { matchesPath } from '../core/requestLog';
+import { isControlPath } from './requestLog';
+
+declare module 'fastify' {
+	interface FastifyRequest {
+		/** Set by a drop_after_commit fault: the handler runs, then the connection is destroyed. */
+		dropAfterCommit: boolean;
+	}
+}
+
+export const faultInputSchema = z
+	.object({
+		method: z.string().regex(/^[A-Za-z]+$/, 'must be an HTTP method').optional(),
+		path: z.string().startsWith('/', 'must be a path starting with /, optionally ending with * for a prefix'),
+		kind: z.enum(['latency', 'status', 'drop_after_commit']),
+		status: z.union([z.literal(429), z.literal(500), z.literal(502), z.literal(503)]).optional(),
+		retryAfter: z.number().int().min(0).max(3600).optional(),
+		latencyMs: z.number().int().min(0).max(60_000).optional(),
+		count: z.number().int().min(1).max(10_000).default(1),
+	})
+	.superRefine((fault, ctx) => {
+		if (fault.kind === 'status' && fault.status === undefined) {
+			ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['status'], message: 'is required for a status fault (429, 500, 502 or 503)' });
+		}
+		if (fault.kind === 'latency' && fault.latencyMs === undefined) {
+			ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['latencyMs'], message: 'is required for a latency fault' });
+		}
+	});
+
+export interface Fault extends Omit<z.output<typeof faultInputSchema>, 'count'> {
+	id: string;
+	/** How many more matching requests get this fault. */
+	remaining: number;
+}
+
+/** Armed faults, in the order they were added; the first that matches a request is used once. */
+export class FaultStore {
+	private faults: Fault[] = [];
+
+	add(input: z.output<typeof faultInputSchema>): Fault {
+		const { count, ...rest } = input;
+		const fault: Fault = { ...rest, method: rest.method?.toUpperCase(), id: randomUUID(), remaining: count };
+		this.faults.push(fault);
+		return fault;
+	}
+
+	take(method: string, path: string): Fault | undefined {
+		const fault = this.faults.find((f) => (!f.method || f.method === method) && matchesPath(f.path, path));
+		if (!fault) return undefined;
+		fault.remaining -= 1;
+		if (fault.remaining <= 0) this.faults = this.faults.filter((f) => f !== fault);
+		return { ...fault };
+	}
+
+	list(): Fault[] {
+		return this.faults.map((f) => ({ ...f }));
+	}
+
+	clear(): number {
+		const count = this.faults.length;
+		this.faults = [];
+		return count;
+	}
+}
+
+const stores = new WeakMap<SandboxContext, FaultStore>();
+
+/** The fault store of one sandbox (the controls module arms it, the hook below consumes it). */
+export function faultsOf(ctx: SandboxContext): FaultStore {
+	let store = stores.get(ctx);
+	if (!store) {
+		store = new FaultStore();
+		stores.set(ctx, store);
+	}
+	return store;
+}
+
+const STATUS_CODES: Record<number, string> = {
+	429: 'rate_limited',
+	500: 'internal_error',
+	502: 'bad_gateway',
+	503: 'service_unavailable',
+};
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Fault injection on every path but the controls, in onRequest so that it acts before the guard
+ * (a preHandler) and before the body is parsed, as a gateway in front of the service would.
+ */
+export const faultsModule: SandboxModule = {
+	name: 'faults',
+	register(app, ctx) {
+		const store = faultsOf(ctx);
+		ctx.onReset(() => store.clear());
+		app.decorateRequest('dropAfterCommit', false);
+		app.addHook('onRequest', async (request, reply) => {
+			if (isControlPath(request.url)) return;
+			const fault = store.take(request.method, request.url.split('?')[0]);
+			if (!fault) return;
+			if (fault.kind === 'latency') await sleep(fault.latencyMs ?? 0);
+			if (fault.kind === 'drop_after_commit') request.dropAfterCommit = true;
+			if (fault.kind === 'status') {
+				const status = fault.status ?? 500;
+				if (fault.retryAfter !== undefined) reply.header('Retry-After', String(fault.retryAfter));
+				throw ApiError.single(status, STATUS_CODES[status], `Injected fault: ${status}`);
+			}
+		});
+		// The handler has committed its change; the caller never hears about it.
+		app.addHook('onSend', async (request, reply, payload) => {
+			if (!request.dropAfterCommit) return payload;
+			if (request.logged) {
+				request.logged.status = reply.statusCode;
+				request.logged.dropped = true;
+			}
+			reply.raw.destroy();
+			return payload;
+		});
+	},
+};
