@@ -1,4 +1,5 @@
 import type { SandboxModule } from '../module';
+import { internationalModule } from './international';
 import { bankAccountsModule } from './bankAccounts';
 import { beneficiariesModule } from './beneficiaries';
 import { clientsModule } from './clients';
@@ -13,4 +14,4 @@ import { webhooksModule } from './webhooks';
 
 /** Every module the sandbox serves, in registration order. Add a resource here. */
 // The request log, faults and rate limit come first: their onRequest hooks see every request.
-export const modules: SandboxModule[] = [requestLogModule, faultsModule, rateLimitModule, oauthModule, clientsModule, controlsModule, organizationModule, webhooksModule, bankAccountsModule, beneficiariesModule, transfersModule];
+export const modules: SandboxModule[] = [requestLogModule, faultsModule, rateLimitModule, oauthModule, clientsModule, controlsModule, organizationModule, webhooksModule, bankAccountsModule, beneficiariesModule, transfersModule, internationalModule];
