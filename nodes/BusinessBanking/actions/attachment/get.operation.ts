@@ -1,0 +1,54 @@
+import { NodeOperationError, type IExecuteFunctions, type INodeExecutionData, type INodeProperties } from 'n8n-workflow';
+
+import { toBuffer } from './binary';
+import { downloadFile, fetchAttachment } from './fetch';
+
+const show = { show: { resource: ['attachment'], operation: ['get'] } };
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Attachment ID',
+		name: 'attachmentId',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. {{ $JSON.attachment_id }}',
+		description: "The attachment's ID, e.g. an invoice's attachment_id",
+		displayOptions: show,
+	},
+	{
+		displayName: 'Download File',
+		name: 'download',
+		type: 'boolean',
+		default: false,
+		description: 'Whether to also download the file behind its pre-signed URL as binary data',
+		displayOptions: show,
+	},
+	{
+		displayName: 'Put File in Field',
+		name: 'binaryProperty',
+		type: 'string',
+		default: 'data',
+		description: 'Binary property for the downloaded file',
+		displayOptions: { show: { ...show.show, download: [true] } },
+	},
+];
+
+/** The attachment's metadata (url, updated_at, file_name …) and optionally its file. */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const id = String(this.getNodeParameter('attachmentId', itemIndex, '')).trim();
+	if (!UUID.test(id)) {
+		throw new NodeOperationError(this.getNode(), `Invalid input in item ${itemIndex}: Attachment ID (attachmentId) must be a UUID, got "${id}"`, {
+			itemIndex,
+			description: 'Nothing was sent to the API.',
+		});
+	}
+	const attachment = await fetchAttachment.call(this, id, itemIndex);
+	if (!this.getNodeParameter('download', itemIndex, false)) return [{ json: attachment }];
+	const property = (this.getNodeParameter('binaryProperty', itemIndex, 'data') as string) || 'data';
+	const file = await downloadFile.call(this, String(attachment.url), itemIndex);
+	const fileName = String(attachment.file_name || `${id}.pdf`);
+	const mimeType = typeof attachment.content_type === 'string' ? attachment.content_type : undefined;
+	return [{ json: attachment, binary: { [property]: await this.helpers.prepareBinaryData(toBuffer(file), fileName, mimeType) } }];
+}

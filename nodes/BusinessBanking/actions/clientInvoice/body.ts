@@ -1,0 +1,146 @@
+import { NodeOperationError, type IDataObject, type IExecuteFunctions } from 'n8n-workflow';
+import type { ZodError, ZodTypeAny } from 'zod';
+
+import { invoiceCreateSchema, invoiceUpdateSchema } from '../../schemas/invoice';
+import { readItems, type ItemBody } from './items';
+import { FieldError, compact, describeField, toDate, toDecimalString, toText } from './values';
+
+type Body = Record<string, unknown>;
+
+/** The optional scalar fields of "Additional Fields" / "Update Fields", in the API's names. */
+function optionalFields(fields: IDataObject): Body {
+	return compact({
+		number: toText(fields.number),
+		purchase_order: toText(fields.purchaseOrder),
+		terms_and_conditions: toText(fields.termsAndConditions),
+		header: toText(fields.header),
+		footer: toText(fields.footer),
+		upload_id: toText(fields.uploadId),
+		performance_date: toDate(fields.performanceDate, ['performance_date']),
+		performance_start_date: toDate(fields.performanceStartDate, ['performance_start_date']),
+		performance_end_date: toDate(fields.performanceEndDate, ['performance_end_date']),
+		discount:
+			fields.discountValue !== undefined && fields.discountValue !== ''
+				? { type: fields.discountType ?? 'percentage', value: toDecimalString(fields.discountValue, ['discount', 'value']) }
+				: undefined,
+	});
+}
+
+/** "Settings Overrides": text values as given; the capital share becomes a money object. */
+function settings(this: IExecuteFunctions, itemIndex: number, currency: () => string | undefined): Body | undefined {
+	const raw = this.getNodeParameter('settings', itemIndex, {}) as IDataObject;
+	const entries = Object.entries(raw).filter(([, value]) => value !== '' && value !== undefined);
+	if (entries.length === 0) return undefined;
+	const body: Body = Object.fromEntries(entries.map(([key, value]) => [key, toText(value)]));
+	if (raw.legal_capital_share !== undefined && raw.legal_capital_share !== '') {
+		body.legal_capital_share = { value: toDecimalString(raw.legal_capital_share, ['settings', 'legal_capital_share']), currency: currency() };
+	}
+	return body;
+}
+
+/** "Italy / Spain Only": grouped into the API's objects; a block is sent only when one of its fields is. */
+function italySpain(this: IExecuteFunctions, itemIndex: number): Body {
+	const fields = this.getNodeParameter('italySpain', itemIndex, {}) as IDataObject;
+	const block = (object: Body) => {
+		const given = compact(object);
+		return Object.keys(given).length > 0 ? given : undefined;
+	};
+	const welfare = block({ type: toText(fields.welfareFundType), rate: toDecimalString(fields.welfareFundRate, ['welfare_fund', 'rate']) });
+	const withholding = block({
+		reason: toText(fields.withholdingTaxReason),
+		rate: toDecimalString(fields.withholdingTaxRate, ['withholding_tax', 'rate']),
+		payment_reason: toText(fields.withholdingTaxPaymentReason),
+	});
+	return compact({
+		report_einvoicing: typeof fields.reportEinvoicing === 'boolean' ? fields.reportEinvoicing : undefined,
+		payment_reporting: block({ conditions: toText(fields.paymentReportingConditions), method: toText(fields.paymentReportingMethod) }),
+		welfare_fund: welfare,
+		withholding_tax: withholding,
+		stamp_duty_amount: toDecimalString(fields.stampDutyAmount, ['stamp_duty_amount']),
+	});
+}
+
+/** A resource locator's value (the ID), whatever mode it was picked in. */
+export function locatorValue(this: IExecuteFunctions, name: string, itemIndex: number): string {
+	const value = this.getNodeParameter(name, itemIndex, '', { extractValue: true }) as string;
+	return String(value ?? '').trim();
+}
+
+/** The body of POST /v2/client_invoices for one input item, checked against the spec's rules. */
+export function buildCreateBody(this: IExecuteFunctions, itemIndex: number): Body {
+	return withFieldErrors(this, itemIndex, () => {
+		const currency = this.getNodeParameter('currency', itemIndex) as string;
+		const additional = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
+		const body: Body = {
+			client_id: locatorValue.call(this, 'clientId', itemIndex),
+			issue_date: toDate(this.getNodeParameter('issueDate', itemIndex), ['issue_date']),
+			due_date: toDate(this.getNodeParameter('dueDate', itemIndex), ['due_date']),
+			currency,
+			payment_methods: { iban: String(this.getNodeParameter('iban', itemIndex, '')).replace(/\s+/g, '') },
+			status: this.getNodeParameter('status', itemIndex, 'unpaid'),
+			items: readItems.call(this, itemIndex, () => currency),
+			...optionalFields(additional),
+			...compact({ settings: settings.call(this, itemIndex, () => currency) }),
+			...italySpain.call(this, itemIndex),
+		};
+		return validate(invoiceCreateSchema, body);
+	});
+}
+
+/**
+ * The body of PATCH /v2/client_invoices/{id}: only the fields given. `currency` is the invoice's own
+ * (asked lazily: only lines or a capital share without a currency need it).
+ */
+export async function buildUpdateBody(this: IExecuteFunctions, itemIndex: number, currency: () => Promise<string>): Promise<Body> {
+	const needsCurrency = withFieldErrors(this, itemIndex, () => {
+		let needed = false;
+		const probe = () => {
+			needed = true;
+			return undefined;
+		};
+		readItems.call(this, itemIndex, probe);
+		settings.call(this, itemIndex, probe);
+		return needed;
+	});
+	const invoiceCurrency = needsCurrency ? await currency() : undefined;
+	return withFieldErrors(this, itemIndex, () => {
+		const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
+		const body: Body = compact({
+			client_id: toText(typeof fields.clientId === 'object' && fields.clientId !== null ? (fields.clientId as IDataObject).value : fields.clientId),
+			issue_date: toDate(fields.issueDate, ['issue_date']),
+			due_date: toDate(fields.dueDate, ['due_date']),
+			payment_methods: toText(fields.iban) ? { iban: String(fields.iban).replace(/\s+/g, '') } : undefined,
+			items: readItems.call(this, itemIndex, () => invoiceCurrency) as ItemBody[] | undefined,
+			...optionalFields(fields),
+			settings: settings.call(this, itemIndex, () => invoiceCurrency),
+			...italySpain.call(this, itemIndex),
+		});
+		if (Object.keys(body).length === 0) throw new FieldError([], 'Nothing to update: set at least one field or replace the items');
+		return validate(invoiceUpdateSchema, body);
+	});
+}
+
+function validate(schema: ZodTypeAny, body: Body): Body {
+	const result = schema.safeParse(body);
+	if (result.success) return body;
+	throw zodToFieldError(result.error);
+}
+
+function zodToFieldError(error: ZodError): FieldError {
+	const messages = error.issues.map((issue) => `${describeField(issue.path)}: ${issue.message}`);
+	return new FieldError(error.issues[0].path, messages.join('; '), true);
+}
+
+/** Runs `build`; a bad field becomes a NodeOperationError that names the item and the field. */
+export function withFieldErrors<T>(context: IExecuteFunctions, itemIndex: number, build: () => T): T {
+	try {
+		return build();
+	} catch (error) {
+		if (!(error instanceof FieldError)) throw new NodeOperationError(context.getNode(), error as Error, { itemIndex });
+		const message = error.described || error.path.length === 0 ? error.message : `${describeField(error.path)}: ${error.message}`;
+		throw new NodeOperationError(context.getNode(), `Invalid input in item ${itemIndex}: ${message}`, {
+			itemIndex,
+			description: 'Nothing was sent to the API. Fix the field and run the node again.',
+		});
+	}
+}

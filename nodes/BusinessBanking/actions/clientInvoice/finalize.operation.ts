@@ -1,0 +1,18 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { apiRequest } from '../../transport';
+import { batchConcurrency } from './batch';
+import { batchOptionsField } from './fields';
+import { invoiceIdOf } from './invoiceId';
+import { invoiceLocator } from './locators';
+
+export const description: INodeProperties[] = [invoiceLocator(['finalize']), batchOptionsField(['finalize'])];
+
+/** Draft → unpaid: sets finalized_at; the Factur-X PDF follows asynchronously (Download Factur-X waits for it). */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const id = invoiceIdOf.call(this, itemIndex);
+	const response = (await apiRequest.call(this, 'POST', `/v2/client_invoices/${id}/finalize`, { itemIndex })) as IDataObject;
+	return [{ json: (response.client_invoice ?? response) as IDataObject }];
+}
+
+export const concurrency = batchConcurrency;

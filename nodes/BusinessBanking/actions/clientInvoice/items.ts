@@ -1,0 +1,79 @@
+import { jsonParse, type IDataObject, type IExecuteFunctions } from 'n8n-workflow';
+
+import { FieldError, compact, toDecimalString, toText } from './values';
+
+/** One line as the API takes it; checked by the invoice schema afterwards. */
+export type ItemBody = Record<string, unknown>;
+
+interface FormItem {
+	title?: string;
+	quantity?: string | number;
+	unitPrice?: string | number;
+	unitPriceCurrency?: string;
+	vatRate?: string | number;
+	description?: string;
+	unit?: string;
+	vatExemptionReason?: string;
+	discountType?: 'none' | 'percentage' | 'absolute';
+	discountValue?: string | number;
+}
+
+/**
+ * The items of the invoice for one input item, or undefined when Update keeps the current ones.
+ * `currency` fills each line's unit price currency when the line does not give one.
+ */
+export function readItems(this: IExecuteFunctions, itemIndex: number, currency: () => string | undefined): ItemBody[] | undefined {
+	const input = this.getNodeParameter('itemsInput', itemIndex, 'fields') as string;
+	if (input === 'keep') return undefined;
+	if (input === 'json') return jsonItems(this.getNodeParameter('itemsJson', itemIndex, '[]'), currency);
+	const lines = this.getNodeParameter('items.item', itemIndex, []) as FormItem[];
+	return lines.map((line, index) =>
+		compact({
+			title: toText(line.title),
+			quantity: toDecimalString(line.quantity, ['items', index, 'quantity']),
+			unit_price: {
+				value: toDecimalString(line.unitPrice, ['items', index, 'unit_price', 'value']),
+				currency: toText(line.unitPriceCurrency) ?? currency(),
+			},
+			vat_rate: toDecimalString(line.vatRate, ['items', index, 'vat_rate']),
+			description: toText(line.description),
+			unit: toText(line.unit),
+			vat_exemption_reason: toText(line.vatExemptionReason),
+			discount:
+				line.discountType && line.discountType !== 'none'
+					? { type: line.discountType, value: toDecimalString(line.discountValue, ['items', index, 'discount', 'value']) }
+					: undefined,
+		}),
+	);
+}
+
+const INVALID_JSON = Symbol('invalid JSON');
+
+/** "Items (JSON)": an array (or its JSON text) of lines in the API's shape, per input item. */
+function jsonItems(raw: unknown, currency: () => string | undefined): ItemBody[] {
+	const value = typeof raw === 'string' ? jsonParse(raw, { fallbackValue: INVALID_JSON }) : raw;
+	if (value === INVALID_JSON) throw new FieldError(['items'], 'Items (JSON) is not valid JSON');
+	if (!Array.isArray(value)) throw new FieldError(['items'], 'Items (JSON) must be an array of lines');
+	return value.map((line: unknown, index) => {
+		if (typeof line !== 'object' || line === null || Array.isArray(line)) throw new FieldError(['items', index], 'must be an object');
+		const entry = line as IDataObject;
+		const price = entry.unit_price;
+		const priceObject = typeof price === 'object' && price !== null ? (price as IDataObject) : { value: price };
+		const discount = entry.discount as IDataObject | undefined | null;
+		return compact({
+			title: toText(entry.title),
+			quantity: toDecimalString(entry.quantity, ['items', index, 'quantity']),
+			unit_price: {
+				value: toDecimalString(priceObject.value, ['items', index, 'unit_price', 'value']),
+				currency: toText(priceObject.currency) ?? currency(),
+			},
+			vat_rate: toDecimalString(entry.vat_rate, ['items', index, 'vat_rate']),
+			description: toText(entry.description),
+			unit: toText(entry.unit),
+			vat_exemption_reason: toText(entry.vat_exemption_reason),
+			discount: discount
+				? { type: discount.type, value: toDecimalString(discount.value, ['items', index, 'discount', 'value']) }
+				: undefined,
+		});
+	});
+}

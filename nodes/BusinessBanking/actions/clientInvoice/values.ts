@@ -1,0 +1,107 @@
+/**
+ * Turning node parameter values into the API's value formats. A problem is a `FieldError` naming
+ * the API field; operations turn it into a NodeOperationError for the item.
+ */
+
+export class FieldError extends Error {
+	constructor(
+		readonly path: Array<string | number>,
+		message: string,
+		/** The message already names its fields (several schema issues at once). */
+		readonly described = false,
+	) {
+		super(message);
+	}
+}
+
+/**
+ * Money, quantities and rates travel as decimal strings. A string is taken as written (trimmed).
+ * A number (from an expression) is accepted only when its shortest decimal form is exact and plain:
+ * a safe magnitude and no exponent. `String(0.1 + 0.2)` is "0.30000000000000004" and is then refused by
+ * the schema's digit rules rather than silently rounded, so no cent is ever invented or lost.
+ */
+export function toDecimalString(value: unknown, path: Array<string | number>): string | undefined {
+	if (value === undefined || value === null || value === '') return undefined;
+	if (typeof value === 'string') return value.trim();
+	if (typeof value === 'number') {
+		const text = String(value);
+		if (!Number.isFinite(value) || Math.abs(value) > Number.MAX_SAFE_INTEGER || /e/i.test(text)) {
+			throw new FieldError(path, `the number ${text} cannot be written exactly; give it as a decimal string, e.g. "12.30"`);
+		}
+		return text;
+	}
+	throw new FieldError(path, 'must be a decimal number written as a string, e.g. "12.30"');
+}
+
+/** A date field: YYYY-MM-DD, or the date part of an ISO date-time from n8n's date picker. */
+export function toDate(value: unknown, path: Array<string | number>): string | undefined {
+	if (value === undefined || value === null || value === '') return undefined;
+	if (typeof value === 'object' && typeof (value as { toISODate?: unknown }).toISODate === 'function') {
+		return (value as { toISODate(): string }).toISODate();
+	}
+	if (value instanceof Date) return value.toISOString().slice(0, 10);
+	if (typeof value !== 'string') throw new FieldError(path, 'must be a date written YYYY-MM-DD');
+	const text = value.trim();
+	const match = /^(\d{4}-\d{2}-\d{2})(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.exec(text);
+	return match ? match[1] : text;
+}
+
+/** A text field: empty means "not given". */
+export function toText(value: unknown): string | undefined {
+	if (value === undefined || value === null || value === '') return undefined;
+	return String(value);
+}
+
+/** Drops undefined entries so that only given fields are sent. */
+export function compact<T extends Record<string, unknown>>(object: T): Partial<T> {
+	return Object.fromEntries(Object.entries(object).filter(([, value]) => value !== undefined)) as Partial<T>;
+}
+
+/** Names of API fields as the node shows them, for error messages. */
+const LABELS: Record<string, string> = {
+	client_id: 'Client',
+	issue_date: 'Issue Date',
+	due_date: 'Due Date',
+	currency: 'Currency',
+	payment_methods: 'IBAN',
+	iban: 'IBAN',
+	status: 'Status',
+	items: 'Items',
+	title: 'Title',
+	quantity: 'Quantity',
+	unit_price: 'Unit Price',
+	vat_rate: 'VAT Rate',
+	description: 'Description',
+	unit: 'Unit',
+	vat_exemption_reason: 'VAT Exemption Reason',
+	discount: 'Discount',
+	number: 'Number',
+	purchase_order: 'Purchase Order',
+	terms_and_conditions: 'Terms and Conditions',
+	header: 'Header',
+	footer: 'Footer',
+	upload_id: 'Upload ID',
+	performance_date: 'Performance Date',
+	performance_start_date: 'Performance Start Date',
+	performance_end_date: 'Performance End Date',
+	settings: 'Settings Overrides',
+	report_einvoicing: 'Report E-Invoicing',
+	payment_reporting: 'Payment Reporting',
+	welfare_fund: 'Welfare Fund',
+	withholding_tax: 'Withholding Tax',
+	stamp_duty_amount: 'Stamp Duty Amount',
+};
+
+/** `['items', 1, 'unit_price', 'value']` → `Items › line 2 › Unit Price (items[1].unit_price.value)`. */
+export function describeField(path: Array<string | number>): string {
+	const labels: string[] = [];
+	for (const [index, part] of path.entries()) {
+		if (typeof part === 'number') labels.push(`line ${part + 1}`);
+		else if (part === 'value' && index > 0) continue;
+		else if (part === 'currency' && path[index - 1] === 'unit_price') labels.push('Currency');
+		else if (part === 'type' || part === 'rate' || part === 'reason' || part === 'conditions' || part === 'method') labels.push(part[0].toUpperCase() + part.slice(1));
+		else labels.push(LABELS[part] ?? part);
+	}
+	const apiPath = path.map((part, index) => (typeof part === 'number' ? `[${part}]` : index === 0 ? part : `.${part}`)).join('');
+	return `${labels.join(' › ')} (${apiPath})`;
+}
