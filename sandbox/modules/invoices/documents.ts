@@ -1,0 +1,79 @@
+import { PDFDocument } from 'pdf-lib';
+
+import type { SandboxContext } from '../../core/context';
+import { buildCiiXml } from '../../facturx/cii';
+import { embedFacturx, renderInvoicePdf, savePlainPdf } from '../../facturx/pdf';
+import { presentInvoice } from './present';
+import type { InvoiceRecord, InvoiceState } from './state';
+
+/** decisions.md / spec: the Factur-X PDF replaces the draft one about 10 seconds after finalization. */
+export const DEFAULT_FACTURX_DELAY_MS = 10_000;
+
+const fileName = (record: InvoiceRecord) => `invoice-${record.fields.number.replace(/[^A-Za-z0-9._-]+/g, '_')}.pdf`;
+
+/**
+ * The PDF the invoice shows: the uploaded file when the invoice has an upload_id, else the
+ * sandbox's own rendering. pdf-lib loads both, so Factur-X can be embedded in either.
+ */
+async function basePdf(ctx: SandboxContext, state: InvoiceState, record: InvoiceRecord, origin: string, at: Date): Promise<PDFDocument> {
+	const uploadId = record.fields.upload_id;
+	const upload = uploadId ? state.uploads.get(record.organizationId, uploadId) : undefined;
+	if (upload) return PDFDocument.load(upload.bytes, { ignoreEncryption: true, updateMetadata: false });
+	return renderInvoicePdf(presentInvoice(ctx, state, record, origin), at);
+}
+
+/** (Re)writes the invoice's plain PDF: at creation, and after each draft update. */
+export async function writePlainPdf(ctx: SandboxContext, state: InvoiceState, record: InvoiceRecord, origin: string): Promise<void> {
+	const at = ctx.clock.now();
+	const bytes = await savePlainPdf(await basePdf(ctx, state, record, origin, at));
+	state.attachments.insert(record.organizationId, {
+		id: record.attachmentId,
+		file_name: fileName(record),
+		file_size: bytes.length,
+		content_type: 'application/pdf',
+		updated_at: at.toISOString(),
+		bytes,
+		kind: 'plain',
+	});
+}
+
+/**
+ * At finalization: builds the CII XML now (kept byte for byte for the tests), and after
+ * `facturxDelayMs` swaps the attachment for the Factur-X PDF. Until then the attachment serves
+ * the plain PDF with its older updated_at, as the spec warns.
+ */
+export function scheduleFacturx(ctx: SandboxContext, state: InvoiceState, record: InvoiceRecord, origin: string): void {
+	const invoice = presentInvoice(ctx, state, record, origin);
+	record.facturxXml = buildCiiXml({ invoice, totals: record.totals });
+	const delay = ctx.options.facturxDelayMs ?? DEFAULT_FACTURX_DELAY_MS;
+	const previous = state.timers.get(record.id);
+	if (previous) clearTimeout(previous);
+	const timer = setTimeout(() => {
+		state.timers.delete(record.id);
+		void swapInFacturx(ctx, state, record, origin).catch((error: unknown) => {
+			// A sandbox bug, not a user error: keep the plain PDF and say why on stderr.
+			process.stderr.write(`Factur-X generation failed for invoice ${record.id}: ${String(error)}\n`);
+		});
+	}, delay);
+	timer.unref();
+	state.timers.set(record.id, timer);
+}
+
+async function swapInFacturx(ctx: SandboxContext, state: InvoiceState, record: InvoiceRecord, origin: string): Promise<void> {
+	// The record may have been reset away while the timer waited.
+	if (state.invoices.get(record.organizationId, record.id) !== record || record.facturxXml === null) return;
+	const at = ctx.clock.now();
+	const doc = await basePdf(ctx, state, record, origin, at);
+	const organization = record.organization as { legal_name: string };
+	const bytes = await embedFacturx(doc, { xml: record.facturxXml, title: `Invoice ${record.fields.number}`, author: organization.legal_name, at });
+	if (state.invoices.get(record.organizationId, record.id) !== record) return;
+	state.attachments.insert(record.organizationId, {
+		id: record.attachmentId,
+		file_name: fileName(record),
+		file_size: bytes.length,
+		content_type: 'application/pdf',
+		updated_at: at.toISOString(),
+		bytes,
+		kind: 'facturx',
+	});
+}

@@ -1,0 +1,98 @@
+import { randomBytes } from 'crypto';
+
+import type { ClientInvoiceCreate, InvoiceStatus } from '../../../nodes/BusinessBanking/schemas/invoice';
+import { Collection } from '../../core/collection';
+import type { SandboxContext } from '../../core/context';
+import type { InvoiceTotals } from './totals';
+
+/** The request fields of an invoice once validated and merged (number resolved). */
+export type InvoiceFields = Omit<ClientInvoiceCreate, 'status' | 'number'> & { number: string };
+
+export interface InvoiceRecord {
+	id: string;
+	/** Insertion order: ties of created_at (same millisecond) keep it in lists. */
+	seq: number;
+	organizationId: string;
+	fields: InvoiceFields;
+	status: InvoiceStatus;
+	/** The client block of the response, taken when the invoice is created or updated. */
+	client: Record<string, unknown>;
+	/** The organization block of the response (organization merged with the invoice's settings). */
+	organization: Record<string, unknown>;
+	totals: InvoiceTotals;
+	createdAt: string;
+	finalizedAt: string | null;
+	paidAt: string | null;
+	attachmentId: string;
+	einvoicingStatus: string | null;
+	einvoicingEvents: Array<{ status_code: number; reason: string; reason_message: string; timestamp: string }>;
+	/** The exact Factur-X XML embedded at finalization (null before). */
+	facturxXml: string | null;
+}
+
+/** A stored file: an invoice's PDF (its attachment). */
+export interface AttachmentRecord {
+	id: string;
+	file_name: string;
+	file_size: number;
+	content_type: string;
+	updated_at: string;
+	bytes: Uint8Array;
+	/** 'plain' until the Factur-X PDF replaces it. */
+	kind: 'plain' | 'facturx';
+}
+
+export interface UploadRecord {
+	id: string;
+	file_name: string;
+	file_size: number;
+	content_type: string;
+	created_at: string;
+	bytes: Uint8Array;
+}
+
+/** Everything the invoices module keeps, emptied on reset; pending Factur-X timers are cancelled then. */
+export class InvoiceState {
+	readonly invoices = new Collection<InvoiceRecord>();
+	readonly attachments = new Collection<AttachmentRecord>();
+	readonly uploads = new Collection<UploadRecord>();
+	/** Automatic numbering: last sequence per organization and year. */
+	readonly numberCounters = new Map<string, number>();
+	readonly timers = new Map<string, NodeJS.Timeout>();
+	/** Signs the pre-signed file URLs; new per process, so old URLs die with the sandbox. */
+	readonly urlSecret = randomBytes(32);
+	private sequence = 0;
+
+	nextSeq(): number {
+		this.sequence += 1;
+		return this.sequence;
+	}
+
+	cancelTimers(): void {
+		for (const timer of this.timers.values()) clearTimeout(timer);
+		this.timers.clear();
+	}
+
+	clear(): void {
+		this.cancelTimers();
+		this.invoices.clear();
+		this.attachments.clear();
+		this.uploads.clear();
+		this.numberCounters.clear();
+		this.sequence = 0;
+	}
+}
+
+const states = new WeakMap<SandboxContext, InvoiceState>();
+
+/** The invoices state of this sandbox (one per context, cleared on every reset). */
+export function invoiceState(ctx: SandboxContext): InvoiceState {
+	let state = states.get(ctx);
+	if (!state) {
+		const created = new InvoiceState();
+		ctx.onReset(() => created.clear());
+		states.set(ctx, created);
+		state = created;
+	}
+	return state;
+}
