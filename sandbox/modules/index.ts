@@ -1,11 +1,12 @@
 import type { SandboxModule } from '../module';
-import { internationalModule } from './international';
 import { bankAccountsModule } from './bankAccounts';
 import { beneficiariesModule } from './beneficiaries';
 import { clientsModule } from './clients';
 import { controlsModule } from './controls';
 import { faultsModule } from './faults';
 import { oauthModule } from './oauth';
+import { internationalModule } from './international';
+import { invoicesModule } from './invoices';
 import { organizationModule } from './organization';
 import { rateLimitModule } from './rateLimit';
 import { requestLogModule } from './requestLog';
@@ -14,4 +15,4 @@ import { webhooksModule } from './webhooks';
 
 /** Every module the sandbox serves, in registration order. Add a resource here. */
 // The request log, faults and rate limit come first: their onRequest hooks see every request.
-export const modules: SandboxModule[] = [requestLogModule, faultsModule, rateLimitModule, oauthModule, clientsModule, controlsModule, organizationModule, webhooksModule, bankAccountsModule, beneficiariesModule, transfersModule, internationalModule];
+export const modules: SandboxModule[] = [requestLogModule, faultsModule, rateLimitModule, oauthModule, clientsModule, controlsModule, organizationModule, webhooksModule, bankAccountsModule, beneficiariesModule, transfersModule, internationalModule, invoicesModule];
