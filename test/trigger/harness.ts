@@ -1,0 +1,222 @@
+/**
+ * Runs the Business Banking Trigger the way n8n's webhook service does, with n8n-core's own
+ * contexts: `HookContext` for checkExists/create/delete (activation, deactivation, test runs) and
+ * `WebhookContext` for each delivery, over a real HTTP server that stands in for n8n's webhook
+ * endpoint (raw body kept on the request, the node's own 401 sent as is, onReceived 200 otherwise).
+ */
+import { randomUUID } from 'crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'http';
+import type { AddressInfo } from 'net';
+
+import { HookContext, WebhookContext } from 'n8n-core';
+import {
+	NodeHelpers,
+	Workflow,
+	type IDataObject,
+	type INode,
+	type INodeExecutionData,
+	type INodeParameters,
+	type INodeType,
+	type INodeTypes,
+	type IWebhookData,
+	type IWorkflowExecuteAdditionalData,
+	type WorkflowActivateMode,
+	type WorkflowExecuteMode,
+} from 'n8n-workflow';
+
+import { BusinessBankingTrigger } from '../../nodes/BusinessBankingTrigger/BusinessBankingTrigger.node';
+import { CREDENTIAL_ID, CREDENTIAL_NAME, CredentialStore, HarnessCredentialsHelper } from '../helpers/engine';
+
+export const TRIGGER_TYPE = 'n8n-nodes-business-banking.businessBankingTrigger';
+export const NODE_NAME = 'Business Banking Trigger';
+
+const triggerType = new BusinessBankingTrigger();
+const nodeTypes: INodeTypes = {
+	getByName: () => triggerType,
+	getByNameAndVersion: () => NodeHelpers.getVersionedNodeType(triggerType, 1) as INodeType,
+	getKnownTypes: () => ({}),
+};
+
+/** What one delivery led to: the HTTP answer, and the items the workflow started with (if it started). */
+export interface Delivery {
+	status: number;
+	body: string;
+	execution?: INodeExecutionData[][];
+}
+
+export interface TriggerHarnessOptions {
+	parameters: INodeParameters;
+	/** The credential (omit for tests of webhook() alone, which needs none). */
+	credential?: CredentialStore;
+	/** Workflow static data as n8n stored it (production); test runs start empty, like n8n's. */
+	staticData?: IDataObject;
+}
+
+export class TriggerHarness {
+	readonly workflow: Workflow;
+	readonly node: INode;
+	/** Every execution the trigger started, in order, with the mode of the webhook that started it. */
+	readonly executions: Array<{ isTest: boolean; data: INodeExecutionData[][] }> = [];
+	/** n8n keeps a test run's static data with the test registration, apart from the workflow's. */
+	testStaticData: IDataObject | undefined;
+	private server: Server | undefined;
+	private baseUrl = '';
+
+	constructor(private readonly options: TriggerHarnessOptions) {
+		this.node = {
+			id: randomUUID(),
+			name: NODE_NAME,
+			type: TRIGGER_TYPE,
+			typeVersion: 1,
+			position: [0, 0],
+			webhookId: randomUUID(),
+			parameters: options.parameters,
+			credentials: { businessBankingOAuth2Api: { id: CREDENTIAL_ID, name: CREDENTIAL_NAME } },
+		};
+		this.workflow = this.newWorkflow(options.staticData);
+	}
+
+	private newWorkflow(staticData?: IDataObject): Workflow {
+		return new Workflow({ id: 'wf-trigger', name: 'trigger test', nodes: [this.node], connections: {}, active: true, nodeTypes, staticData: staticData ?? {} });
+	}
+
+	/** Starts the stand-in for n8n's webhook server (production /webhook and test /webhook-test paths). */
+	async start(): Promise<this> {
+		this.server = createServer((req, res) => void this.handle(req, res));
+		await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+		this.baseUrl = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+		return this;
+	}
+
+	async close(): Promise<void> {
+		if (!this.server) return;
+		this.server.closeAllConnections();
+		await new Promise<void>((resolve) => this.server!.close(() => resolve()));
+	}
+
+	/** The node's static data for production ('node' context), as the trigger sees it. */
+	get staticData(): IDataObject {
+		return this.workflow.getStaticData('node', this.node);
+	}
+
+	productionUrl(): string {
+		return `${this.baseUrl}/webhook/${this.node.webhookId}/webhook`;
+	}
+
+	testUrl(): string {
+		return `${this.baseUrl}/webhook-test/${this.node.webhookId}/webhook`;
+	}
+
+	setParameters(parameters: INodeParameters): void {
+		this.node.parameters = NodeHelpers.getNodeParameters(triggerType.description.properties, parameters, true, false, this.node, triggerType.description) as INodeParameters;
+	}
+
+	private additionalData(extra: Partial<IWorkflowExecuteAdditionalData> = {}): IWorkflowExecuteAdditionalData {
+		const credentials = new Map<string, CredentialStore>();
+		if (this.options.credential) credentials.set(CREDENTIAL_ID, this.options.credential);
+		return {
+			credentialsHelper: new HarnessCredentialsHelper(credentials),
+			executionId: randomUUID(),
+			restApiUrl: `${this.baseUrl}/rest`,
+			instanceBaseUrl: this.baseUrl,
+			webhookBaseUrl: `${this.baseUrl}/webhook`,
+			webhookWaitingBaseUrl: `${this.baseUrl}/webhook-waiting`,
+			webhookTestBaseUrl: `${this.baseUrl}/webhook-test`,
+			formBaseUrl: `${this.baseUrl}/form`,
+			formWaitingBaseUrl: `${this.baseUrl}/form-waiting`,
+			formTestBaseUrl: `${this.baseUrl}/form-test`,
+			variables: {},
+			...extra,
+		} as unknown as IWorkflowExecuteAdditionalData;
+	}
+
+	private webhookData(isTest: boolean, additionalData: IWorkflowExecuteAdditionalData): IWebhookData {
+		const description = triggerType.description.webhooks![0];
+		return {
+			httpMethod: 'POST',
+			node: this.node.name,
+			path: `${this.node.webhookId}/${description.path}`,
+			webhookDescription: description,
+			workflowId: this.workflow.id,
+			workflowExecuteAdditionalData: additionalData,
+			webhookId: this.node.webhookId,
+			isTest,
+		};
+	}
+
+	/** n8n's WebhookService.runWebhookMethod: one of the webhook methods in a HookContext. */
+	async runMethod(method: 'checkExists' | 'create' | 'delete', options: { isTest?: boolean; activation?: WorkflowActivateMode } = {}): Promise<boolean> {
+		const isTest = options.isTest ?? false;
+		const mode: WorkflowExecuteMode = isTest ? 'manual' : 'trigger';
+		const activation = options.activation ?? (isTest ? 'manual' : 'activate');
+		const workflow = isTest ? this.testWorkflow() : this.workflow;
+		const additionalData = this.additionalData();
+		const context = new HookContext(workflow, this.node, additionalData, mode, activation, this.webhookData(isTest, additionalData));
+		const result = await triggerType.webhookMethods.default[method].call(context);
+		if (isTest) this.testStaticData = workflow.staticData as IDataObject;
+		return result;
+	}
+
+	/** A test run's workflow: fresh static data on registration (n8n's TestWebhooks), then the registration's own. */
+	private testWorkflow(): Workflow {
+		const workflow = this.newWorkflow();
+		if (this.testStaticData) workflow.staticData = this.testStaticData as Workflow['staticData'];
+		return workflow;
+	}
+
+	/** n8n's WebhookService.createWebhookIfNotExists. */
+	async activate(options: { isTest?: boolean } = {}): Promise<void> {
+		if (!(await this.runMethod('checkExists', options))) await this.runMethod('create', options);
+	}
+
+	async deactivate(options: { isTest?: boolean } = {}): Promise<boolean> {
+		const result = await this.runMethod('delete', { ...options, activation: options.isTest ? 'manual' : 'activate' });
+		if (options.isTest) this.testStaticData = undefined;
+		return result;
+	}
+
+	private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+		const isTest = (req.url ?? '').startsWith('/webhook-test/');
+		try {
+			// What n8n's body parser leaves on the request: the raw bytes, then the parsed body.
+			const chunks: Buffer[] = [];
+			for await (const chunk of req) chunks.push(chunk as Buffer);
+			const request = req as IncomingMessage & { body?: unknown; rawBody: Buffer; readRawBody: () => Promise<void> };
+			request.rawBody = Buffer.concat(chunks);
+			request.readRawBody = async () => undefined;
+			try {
+				request.body = JSON.parse(request.rawBody.toString('utf8'));
+			} catch {
+				request.body = {};
+			}
+
+			const workflow = this.workflow;
+			if (isTest && this.testStaticData) workflow.setTestStaticData(this.testStaticData as IDataObject);
+			const additionalData = this.additionalData({ httpRequest: request, httpResponse: res } as unknown as Partial<IWorkflowExecuteAdditionalData>);
+			const context = new WebhookContext(workflow, this.node, additionalData, isTest ? 'manual' : 'webhook', this.webhookData(isTest, additionalData), [], null);
+			const result = await triggerType.webhook!.call(context);
+			workflow.setTestStaticData(undefined as unknown as IDataObject);
+
+			if (result.noWebhookResponse) return;
+			if (result.workflowData !== undefined) this.executions.push({ isTest, data: result.workflowData });
+			const body = result.workflowData !== undefined ? { message: 'Workflow was started' } : (result.webhookResponse ?? { message: 'Webhook call received' });
+			res.writeHead(200, { 'Content-Type': 'application/json' });
+			res.end(JSON.stringify(body));
+		} catch (error) {
+			if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json' });
+			res.end(JSON.stringify({ message: (error as Error).message }));
+		}
+	}
+
+	/** Posts a body (sent byte for byte) with headers to the production or test URL. */
+	async post(rawBody: string, headers: Record<string, string>, options: { isTest?: boolean } = {}): Promise<Delivery> {
+		const before = this.executions.length;
+		const response = await fetch(options.isTest ? this.testUrl() : this.productionUrl(), {
+			method: 'POST',
+			headers: { 'Content-Type': 'application/json', ...headers },
+			body: rawBody,
+		});
+		const body = await response.text();
+		return { status: response.status, body, execution: this.executions[before]?.data };
+	}
+}
