@@ -44,7 +44,6 @@ export const COUNTRY_CODES = (
 const countrySet = new Set(COUNTRY_CODES);
 export const countryCodeSchema = z
 	.string()
-	.length(2, 'must be 2 characters')
 	.refine((value) => countrySet.has(value), 'must be an ISO 3166-1 alpha-2 country code in capitals, e.g. FR');
 
 /** ISO 4217 alpha-3 (active codes). */
