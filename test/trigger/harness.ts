@@ -57,8 +57,12 @@ export class TriggerHarness {
 	readonly node: INode;
 	/** Every execution the trigger started, in order, with the mode of the webhook that started it. */
 	readonly executions: Array<{ isTest: boolean; data: INodeExecutionData[][] }> = [];
+	/** Every request that reached the stand-in n8n, as received (headers and exact body bytes). */
+	readonly received: Array<{ url: string; headers: IncomingMessage['headers']; rawBody: Buffer }> = [];
 	/** n8n keeps a test run's static data with the test registration, apart from the workflow's. */
 	testStaticData: IDataObject | undefined;
+	/** n8n's public webhook address, when it is not this server's (e.g. a WEBHOOK_URL behind a proxy). */
+	webhookBaseUrlOverride: string | undefined;
 	private server: Server | undefined;
 	private baseUrl = '';
 
@@ -119,7 +123,7 @@ export class TriggerHarness {
 			executionId: randomUUID(),
 			restApiUrl: `${this.baseUrl}/rest`,
 			instanceBaseUrl: this.baseUrl,
-			webhookBaseUrl: `${this.baseUrl}/webhook`,
+			webhookBaseUrl: this.webhookBaseUrlOverride ?? `${this.baseUrl}/webhook`,
 			webhookWaitingBaseUrl: `${this.baseUrl}/webhook-waiting`,
 			webhookTestBaseUrl: `${this.baseUrl}/webhook-test`,
 			formBaseUrl: `${this.baseUrl}/form`,
@@ -183,6 +187,7 @@ export class TriggerHarness {
 			for await (const chunk of req) chunks.push(chunk as Buffer);
 			const request = req as IncomingMessage & { body?: unknown; rawBody: Buffer; readRawBody: () => Promise<void> };
 			request.rawBody = Buffer.concat(chunks);
+			this.received.push({ url: req.url ?? '', headers: req.headers, rawBody: request.rawBody });
 			request.readRawBody = async () => undefined;
 			try {
 				request.body = JSON.parse(request.rawBody.toString('utf8'));
