@@ -125,7 +125,9 @@ export async function embedFacturx(doc: PDFDocument, options: FacturxOptions): P
 		afRelationship: AFRelationship.Data,
 	});
 	const xmp = buildFacturxXmp({ title: options.title, author: options.author, producer: PRODUCER, creator: PRODUCER, createdAt: options.at, modifiedAt: options.at });
-	const metadata = doc.context.stream(xmp, { Type: 'Metadata', Subtype: 'XML', Length: new TextEncoder().encode(xmp).length });
+	// UTF-8 bytes: a string would be written one byte per character (the xpacket BOM and accents break).
+	const xmpBytes = new TextEncoder().encode(xmp);
+	const metadata = doc.context.stream(xmpBytes, { Type: 'Metadata', Subtype: 'XML', Length: xmpBytes.length });
 	doc.catalog.set(PDFName.of('Metadata'), doc.context.register(metadata));
 	const id = PDFHexString.of(randomBytes(16).toString('hex'));
 	doc.context.trailerInfo.ID = doc.context.obj([id, id]);

@@ -62,7 +62,8 @@ export function scheduleFacturx(ctx: SandboxContext, state: InvoiceState, record
 async function swapInFacturx(ctx: SandboxContext, state: InvoiceState, record: InvoiceRecord, origin: string): Promise<void> {
 	// The record may have been reset away while the timer waited.
 	if (state.invoices.get(record.organizationId, record.id) !== record || record.facturxXml === null) return;
-	const at = ctx.clock.now();
+	// Strictly after finalized_at: clients wait for exactly that (spec: Factur-X download procedure).
+	const at = new Date(Math.max(ctx.clock.nowMs(), Date.parse(record.finalizedAt ?? '') + 1 || 0));
 	const doc = await basePdf(ctx, state, record, origin, at);
 	const organization = record.organization as { legal_name: string };
 	const bytes = await embedFacturx(doc, { xml: record.facturxXml, title: `Invoice ${record.fields.number}`, author: organization.legal_name, at });
