@@ -13,7 +13,7 @@ import { randomUUID } from 'crypto';
 // n8n-core writes its instance settings (encryption key) under N8N_USER_FOLDER on first load.
 process.env.N8N_USER_FOLDER ??= mkdtempSync(join(tmpdir(), 'n8n-engine-'));
 
-import { ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
+import { ExecutionLifecycleHooks, LoadOptionsContext, WorkflowExecute } from 'n8n-core';
 import {
 	ICredentialsHelper,
 	NodeHelpers,
@@ -288,13 +288,19 @@ export function connectedCredential(sandbox: TestSandbox, options: CredentialOpt
 // ---------------------------------------------------------------------------------------------
 // Running workflows
 
+/**
+ * The error an execution stopped on, as n8n-core records it: a plain copy of the thrown error
+ * (its class is gone; `name` tells it, e.g. NodeApiError, and `httpCode` is kept).
+ */
+export type RunError = Pick<ExecutionBaseError, 'message' | 'description' | 'context'> & { name: string; httpCode?: string | null };
+
 export interface RunResult {
 	run: IRun;
 	executionId: string;
 	/** Output items of each node that ran (first run, all outputs flattened per output index 0). */
 	outputs: Record<string, INodeExecutionData[]>;
 	/** The execution's error, if it stopped on one. */
-	error?: ExecutionBaseError;
+	error?: RunError;
 }
 
 export interface RunWorkflowOptions {
@@ -331,8 +337,30 @@ export async function runWorkflow(workflowData: Pick<IWorkflowBase, 'nodes' | 'c
 		staticData: {},
 		settings: data.settings,
 	});
-	const additionalData = {
-		credentialsHelper: new HarnessCredentialsHelper(options.credentials ?? new Map()),
+	const additionalData = buildAdditionalData(options.credentials ?? new Map(), executionId, mode, data);
+
+	const startNode = options.startNode
+		? workflow.getNode(options.startNode) ?? undefined
+		: data.nodes.find((node) => Object.values(Workflow.getConnectionsByDestination(data.connections)[node.name] ?? {}).length === 0);
+	let run: IRun;
+	try {
+		run = await new WorkflowExecute(additionalData, mode).run({ workflow, startNode });
+	} catch (error) {
+		// n8n refuses to start a workflow whose nodes have issues (e.g. a parameter failing its regex).
+		return { run: undefined as unknown as IRun, executionId, outputs: {}, error: { ...error, name: error.name, message: error.message } };
+	}
+	const outputs: Record<string, INodeExecutionData[]> = {};
+	for (const [name, tasks] of Object.entries(run.data.resultData.runData)) {
+		outputs[name] = tasks[0]?.data?.main?.[0] ?? [];
+	}
+	return { run, executionId, outputs, error: run.data.resultData.error as RunError | undefined };
+}
+
+
+/** What n8n hands the engine besides the workflow: credentials, hooks and instance addresses. */
+function buildAdditionalData(credentials: Map<string, CredentialStore>, executionId: string, mode: WorkflowExecuteMode, data: IWorkflowBase): IWorkflowExecuteAdditionalData {
+	return {
+		credentialsHelper: new HarnessCredentialsHelper(credentials),
 		hooks: new ExecutionLifecycleHooks(mode, executionId, data),
 		executionId,
 		currentNodeExecutionIndex: 0,
@@ -357,17 +385,8 @@ export async function runWorkflow(workflowData: Pick<IWorkflowBase, 'nodes' | 'c
 			throw new Error('engine harness: task runners are not supported');
 		},
 	} as unknown as IWorkflowExecuteAdditionalData;
-
-	const startNode = options.startNode
-		? workflow.getNode(options.startNode) ?? undefined
-		: data.nodes.find((node) => Object.values(Workflow.getConnectionsByDestination(data.connections)[node.name] ?? {}).length === 0);
-	const run = await new WorkflowExecute(additionalData, mode).run({ workflow, startNode });
-	const outputs: Record<string, INodeExecutionData[]> = {};
-	for (const [name, tasks] of Object.entries(run.data.resultData.runData)) {
-		outputs[name] = tasks[0]?.data?.main?.[0] ?? [];
-	}
-	return { run, executionId, outputs, error: run.data.resultData.error };
 }
+
 
 export interface RunNodeOptions {
 	/** The sandbox the credential is connected to (needed unless `credential` is given). */
@@ -430,4 +449,129 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 function requireSandbox(sandbox: TestSandbox | undefined): TestSandbox {
 	if (!sandbox) throw new Error('engine harness: pass `sandbox` or `credential`');
 	return sandbox;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Credential test and list searches
+
+export interface CredentialTestResult {
+	status: 'OK' | 'Error';
+	message: string;
+}
+
+/**
+ * Runs the credential type's declarative `test` the way n8n's credential tester does: as the request
+ * defaults of a temporary declarative node, executed by the engine's routing node (so an OAuth2
+ * credential's test goes through n8n-core's OAuth2 signing), then its response-code `rules` decide
+ * the message.
+ */
+export async function testCredential(store: CredentialStore, typeName = 'businessBankingOAuth2Api'): Promise<CredentialTestResult> {
+	const test = credentialType(typeName).test;
+	if (!test || !('request' in test)) throw new Error(`engine harness: ${typeName} has no declarative test`);
+	const tester = {
+		description: {
+			displayName: 'Credential test',
+			name: 'credentialTest',
+			group: ['transform'],
+			version: 1,
+			description: '',
+			defaults: { name: 'Credential test' },
+			inputs: ['main'],
+			outputs: ['main'],
+			credentials: [{ name: typeName, required: true }],
+			requestDefaults: test.request,
+			properties: [{ displayName: 'Temp', name: 'temp', type: 'string', default: '', routing: { request: {} } }],
+		},
+	} as unknown as INodeType;
+	registerNodeType('test.credentialTest', tester);
+	const workflow = {
+		nodes: [
+			{ id: 'items', name: 'Items', type: ITEMS_NODE_TYPE, typeVersion: 1, position: [0, 0] as [number, number], parameters: { items: '[{}]' } },
+			{
+				id: 'tester',
+				name: 'Credential test',
+				type: 'test.credentialTest',
+				typeVersion: 1,
+				position: [200, 0] as [number, number],
+				parameters: {},
+				credentials: { [typeName]: { id: CREDENTIAL_ID, name: CREDENTIAL_NAME } },
+			},
+		],
+		connections: { Items: { main: [[{ node: 'Credential test', type: 'main' as const, index: 0 }]] } },
+	};
+	const { error } = await runWorkflow(workflow, { credentials: new Map([[CREDENTIAL_ID, store]]) });
+	if (!error) return { status: 'OK', message: 'Connection tested successfully' };
+	const status = statusOf(error);
+	const rule = test.rules?.find((candidate) => candidate.type === 'responseCode' && candidate.properties.value === status);
+	if (rule) return { status: 'Error', message: String(rule.properties.message) };
+	return { status: 'Error', message: status ? `Received HTTP status code: ${status}` : error.message };
+}
+
+function statusOf(error: unknown): number | undefined {
+	for (let current = error as { cause?: unknown; response?: { status?: number }; httpCode?: string | null } | undefined, depth = 0; current && depth < 6; depth++) {
+		if (current.response?.status) return current.response.status;
+		if (current.httpCode) return Number(current.httpCode);
+		current = current.cause as typeof current;
+	}
+	return undefined;
+}
+
+/** Calls a node's list search ("From List" of a resource locator) through n8n-core's LoadOptionsContext. */
+export async function runListSearch(
+	store: CredentialStore,
+	method: string,
+	filter?: string,
+	paginationToken?: string,
+	nodeTypeName = NODE_TYPE,
+): Promise<import('n8n-workflow').INodeListSearchResult> {
+	const nodeType = NodeHelpers.getVersionedNodeType(requireNodeType(nodeTypeName), 1) as INodeType;
+	const search = nodeType.methods?.listSearch?.[method];
+	if (!search) throw new Error(`engine harness: ${nodeTypeName} has no list search ${method}`);
+	const node: INode = {
+		id: 'node',
+		name: 'Business Banking',
+		type: nodeTypeName,
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: {},
+		credentials: { businessBankingOAuth2Api: { id: CREDENTIAL_ID, name: CREDENTIAL_NAME } },
+	};
+	const data = { id: 'wf-1', name: 'list search', nodes: [node], connections: {}, active: false, isArchived: false, createdAt: new Date(), updatedAt: new Date() } as unknown as IWorkflowBase;
+	const workflow = new Workflow({ id: data.id, nodes: [node], connections: {}, active: false, nodeTypes });
+	const additionalData = buildAdditionalData(new Map([[CREDENTIAL_ID, store]]), randomUUID(), 'internal', data);
+	const context = new LoadOptionsContext(workflow, node, additionalData, 'parameters.clientId');
+	return await search.call(context, filter, paginationToken);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sandbox controls that node tests use (over HTTP, as a user of `npm run dev` would)
+
+export interface SeenRequest {
+	method: string;
+	path: string;
+	query: Record<string, string | string[]>;
+	headers: Record<string, string | string[] | undefined>;
+	body: unknown;
+	status: number | null;
+	dropped: boolean;
+}
+
+/** What reached the sandbox since the last clear, oldest first; `path` may end with * (prefix). */
+export async function seenRequests(sandbox: TestSandbox, filter: { method?: string; path?: string } = {}): Promise<SeenRequest[]> {
+	const response = await sandbox.http.get('/sandbox/requests', { params: filter });
+	if (response.status !== 200) throw new Error(`GET /sandbox/requests answered ${response.status}`);
+	return response.data.requests as SeenRequest[];
+}
+
+export async function clearSeenRequests(sandbox: TestSandbox): Promise<void> {
+	await sandbox.http.delete('/sandbox/requests');
+}
+
+/** Arms a fault (see sandbox/modules/faults.ts): a status (429, 5xx), latency, or a dropped connection. */
+export async function injectFault(
+	sandbox: TestSandbox,
+	fault: { method?: string; path: string; kind: 'status' | 'latency' | 'drop_after_commit'; status?: number; retryAfter?: number; latencyMs?: number; count?: number },
+): Promise<void> {
+	const response = await sandbox.http.post('/sandbox/faults', fault);
+	if (response.status !== 201) throw new Error(`POST /sandbox/faults answered ${response.status}: ${JSON.stringify(response.data)}`);
 }

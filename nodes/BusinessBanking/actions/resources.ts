@@ -1,12 +1,15 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { clientResource } from './client';
 import type { Resource } from './types';
 
 /**
  * Every resource the node offers, keyed by the `resource` parameter's value. A resource lives in
  * `actions/<resource>/`, one file per operation; add it here and to `resourcePicker` below.
  */
-export const resources: Record<string, Resource> = {};
+export const resources: Record<string, Resource> = {
+	client: clientResource,
+};
 
 /** The resource picker (a literal list, so that n8n's node linter can read it). */
 export const resourcePicker: INodeProperties = {
@@ -14,6 +17,8 @@ export const resourcePicker: INodeProperties = {
 	name: 'resource',
 	type: 'options',
 	noDataExpression: true,
-	options: [],
+	options: [
+		{ name: 'Client', value: 'client' },
+	],
 	default: 'client',
 };

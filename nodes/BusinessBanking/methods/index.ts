@@ -1,4 +1,8 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
+import { searchClients } from './clientSearch';
+
 /** List searches for resource locators ("From List"), keyed by the name the fields use. */
-export const listSearch: Record<string, (this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) => Promise<INodeListSearchResult>> = {};
+export const listSearch: Record<string, (this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) => Promise<INodeListSearchResult>> = {
+	searchClients,
+};

@@ -79,10 +79,13 @@ export function fieldOf(pointer: string | undefined): string | undefined {
 	return field || undefined;
 }
 
+/** The API's detail, prefixed with the field it points at unless the detail already names it. */
 function explain(entry: ApiErrorEntry): string {
 	const field = fieldOf(entry.source?.pointer);
 	const detail = entry.detail ?? entry.code ?? 'Unknown error';
-	return field ? `${field}: ${detail}` : detail;
+	if (!field) return detail;
+	const last = field.split('.').pop() ?? field;
+	return detail.includes(field) || detail.startsWith(`${last}:`) || detail.startsWith(`${last} `) ? detail : `${field}: ${detail}`;
 }
 
 export interface ErrorContext {

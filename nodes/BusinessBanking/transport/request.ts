@@ -65,15 +65,15 @@ function buildRequest(method: IHttpRequestMethods, path: string, options: ApiReq
 /**
  * The one function in the package that sends HTTP to the API: the credential's address and headers,
  * n8n's OAuth2 signing (and its refresh on 401), bounded retries, and the API's errors turned into
- * messages a user can act on.
+ * messages a user can act on. Answers the parsed JSON body (a Buffer for `binary`: cast it).
  */
-export async function apiRequest<T = IDataObject>(
+export async function apiRequest(
 	this: ApiContext,
 	method: IHttpRequestMethods,
 	path: string,
 	options: ApiRequestOptions = {},
-): Promise<T> {
-	if (options.absoluteUrl) return (await fetchAbsoluteUrl.call(this, path, options)) as T;
+): Promise<IDataObject> {
+	if (options.absoluteUrl) return (await fetchAbsoluteUrl.call(this, path, options)) as IDataObject;
 	const node = this.getNode();
 	let rereadAfterRefusedRefresh = false;
 	let host = '';
@@ -83,7 +83,7 @@ export async function apiRequest<T = IDataObject>(
 		const request = buildRequest(method, path, options, credentials);
 		host = hostOf(String(request.url));
 		try {
-			return (await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, request)) as T;
+			return (await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, request)) as IDataObject;
 		} catch (error) {
 			const failure = describeFailure(error);
 			if (failure.refreshRefused && !rereadAfterRefusedRefresh) {

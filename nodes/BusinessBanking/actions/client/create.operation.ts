@@ -1,0 +1,79 @@
+import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type INodeExecutionData, type INodeProperties } from 'n8n-workflow';
+
+import { clientCreateSchema } from '../../schemas/client';
+import { apiRequest } from '../../transport';
+import { validateBody } from '../../validation';
+import { clientBody } from './body';
+import { deprecatedFields, FIELD_LABELS, kindOptions, optionalClientFields } from './fields';
+
+const NAME_FIELDS = new Set(['name', 'firstName', 'lastName']);
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Kind',
+		name: 'kind',
+		type: 'options',
+		options: kindOptions,
+		default: 'company',
+		required: true,
+		description: 'Whether the client is a company or a person',
+	},
+	{
+		displayName: 'Name',
+		name: 'name',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. Acme SAS',
+		description: 'Company name (max 250 characters)',
+		displayOptions: { show: { kind: ['company'] } },
+	},
+	{
+		displayName: 'First Name',
+		name: 'firstName',
+		type: 'string',
+		default: '',
+		required: true,
+		description: 'Max 60 characters',
+		displayOptions: { show: { kind: ['individual', 'freelancer'] } },
+	},
+	{
+		displayName: 'Last Name',
+		name: 'lastName',
+		type: 'string',
+		default: '',
+		required: true,
+		description: 'Max 60 characters',
+		displayOptions: { show: { kind: ['individual', 'freelancer'] } },
+	},
+	{
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		description: 'To invoice the client later, add at least Billing Address, Currency and Locale',
+		options: optionalClientFields.filter((field) => !NAME_FIELDS.has(field.name)),
+	},
+	deprecatedFields(true),
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['client'], operation: ['create'] } }, properties);
+
+/** POST /v2/clients; outputs the created client. Not retried on 5xx: a repeat could create it twice. */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const kind = this.getNodeParameter('kind', itemIndex) as string;
+	const main: IDataObject =
+		kind === 'company'
+			? { name: this.getNodeParameter('name', itemIndex, '') }
+			: { firstName: this.getNodeParameter('firstName', itemIndex, ''), lastName: this.getNodeParameter('lastName', itemIndex, '') };
+	const body = clientBody({
+		kind,
+		main,
+		fields: this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject,
+		deprecated: this.getNodeParameter('deprecatedFields', itemIndex, {}) as IDataObject,
+	});
+	validateBody.call(this, clientCreateSchema, body, itemIndex, FIELD_LABELS);
+	const response = await apiRequest.call(this, 'POST', '/v2/clients', { body: { client: body }, itemIndex });
+	return [{ json: response.client as IDataObject }];
+}

@@ -1,0 +1,114 @@
+import { DateTime } from 'luxon';
+import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type INodeExecutionData, type INodeProperties } from 'n8n-workflow';
+
+import { clientListQuerySchema } from '../../schemas/client';
+import { apiRequestAllItems } from '../../transport';
+import { validateBody } from '../../validation';
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Return All',
+		name: 'returnAll',
+		type: 'boolean',
+		default: false,
+		description: 'Whether to return all results or only up to a given limit',
+	},
+	{
+		displayName: 'Limit',
+		name: 'limit',
+		type: 'number',
+		typeOptions: { minValue: 1 },
+		default: 50,
+		description: 'Max number of results to return',
+		displayOptions: { show: { returnAll: [false] } },
+	},
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		options: [
+			{ displayName: 'Email', name: 'email', type: 'string', placeholder: 'name@email.com', default: '', description: 'Exact e-mail address (not case-sensitive)' },
+			{
+				displayName: 'Name',
+				name: 'name',
+				type: 'string',
+				default: '',
+				description: 'Whole or part of the name, at least 2 characters (ignores case and accents)',
+			},
+			{ displayName: 'Tax Identification Number', name: 'taxIdentificationNumber', type: 'string', default: '', description: 'Exact match' },
+			{ displayName: 'Updated After', name: 'updatedAtFrom', type: 'dateTime', default: '', description: 'Only clients changed at or after this moment' },
+			{ displayName: 'Updated Before', name: 'updatedAtTo', type: 'dateTime', default: '', description: 'Only clients changed at or before this moment' },
+			{ displayName: 'VAT Number', name: 'vatNumber', type: 'string', default: '', description: 'Exact match' },
+		],
+	},
+	{
+		displayName: 'Sort',
+		name: 'sortBy',
+		type: 'options',
+		// A literal list, so that n8n's linter can read it; CLIENT_SORTS is the API's list.
+		options: [
+			{ name: 'Created: Newest First', value: 'created_at:desc' },
+			{ name: 'Created: Oldest First', value: 'created_at:asc' },
+			{ name: 'Name: A to Z', value: 'name:asc' },
+			{ name: 'Name: Z to A', value: 'name:desc' },
+			{ name: 'Updated: Newest First', value: 'updated_at:desc' },
+			{ name: 'Updated: Oldest First', value: 'updated_at:asc' },
+		],
+		default: 'name:asc',
+		description: 'Order of the results',
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['client'], operation: ['getMany'] } }, properties);
+
+const FILTER_KEYS: Record<string, string> = {
+	name: 'name',
+	email: 'email',
+	vatNumber: 'vat_number',
+	taxIdentificationNumber: 'tax_identification_number',
+	updatedAtFrom: 'updated_at_from',
+	updatedAtTo: 'updated_at_to',
+};
+
+const LABELS: Record<string, string> = {
+	'filter.name': 'Filters → Name',
+	'filter.email': 'Filters → Email',
+	'filter.vat_number': 'Filters → VAT Number',
+	'filter.tax_identification_number': 'Filters → Tax Identification Number',
+	'filter.updated_at_from': 'Filters → Updated After',
+	'filter.updated_at_to': 'Filters → Updated Before',
+	sort_by: 'Sort',
+};
+
+/** n8n's date pickers give a local time without offset: read it in the workflow's time zone. */
+function toTimestamp(value: IDataObject[string], zone: string): IDataObject[string] {
+	if (typeof value !== 'string' || value === '') return value;
+	const date = DateTime.fromISO(value, { zone, setZone: true });
+	return date.isValid ? date.toISO() : value;
+}
+
+/** GET /v2/clients, page after page; one output item per client. */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const returnAll = this.getNodeParameter('returnAll', itemIndex, false) as boolean;
+	const limit = returnAll ? undefined : (this.getNodeParameter('limit', itemIndex, 50) as number);
+	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+	const filter: IDataObject = {};
+	for (const [param, key] of Object.entries(FILTER_KEYS)) {
+		const raw = filters[param];
+		const value = typeof raw === 'string' ? raw.trim() : raw;
+		if (value !== undefined && value !== '') filter[key] = key.startsWith('updated_at') ? toTimestamp(value, this.getTimezone()) : value;
+	}
+	const query = validateBody.call(
+		this,
+		clientListQuerySchema,
+		{ filter, sort_by: this.getNodeParameter('sortBy', itemIndex, 'name:asc') },
+		itemIndex,
+		LABELS,
+	);
+	const qs: IDataObject = { sort_by: query.sort_by };
+	for (const [key, value] of Object.entries(query.filter ?? {})) qs[`filter[${key}]`] = value as string;
+	const clients = await apiRequestAllItems.call(this, 'GET', '/v2/clients', 'clients', qs, limit, { itemIndex });
+	return clients.map((client) => ({ json: client }));
+}

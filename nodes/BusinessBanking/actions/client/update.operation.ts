@@ -1,0 +1,36 @@
+import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type INodeExecutionData, type INodeProperties } from 'n8n-workflow';
+
+import { clientUpdateSchema } from '../../schemas/client';
+import { apiRequest } from '../../transport';
+import { validateBody } from '../../validation';
+import { clientBody } from './body';
+import { clientIdField, deprecatedFields, FIELD_LABELS, optionalClientFields } from './fields';
+import { clientIdOf } from './clientId';
+
+const properties: INodeProperties[] = [
+	clientIdField,
+	{
+		displayName: 'Update Fields',
+		name: 'updateFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		description: 'Only the fields added here change; the others keep their values. Kind cannot be changed.',
+		options: optionalClientFields,
+	},
+	deprecatedFields(false),
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['client'], operation: ['update'] } }, properties);
+
+/** PATCH /v2/clients/{id} with only the fields given; outputs the updated client. */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const clientId = clientIdOf.call(this, itemIndex);
+	const body = clientBody({
+		fields: this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject,
+		deprecated: this.getNodeParameter('deprecatedFields', itemIndex, {}) as IDataObject,
+	});
+	validateBody.call(this, clientUpdateSchema, body, itemIndex, FIELD_LABELS);
+	const response = await apiRequest.call(this, 'PATCH', `/v2/clients/${clientId}`, { body: { client: body }, itemIndex });
+	return [{ json: response.client as IDataObject }];
+}
