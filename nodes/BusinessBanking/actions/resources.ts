@@ -1,6 +1,12 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { attachment } from './attachment';
 import { clientResource } from './client';
+import { clientInvoice } from './clientInvoice';
+import { bankAccount } from './bankAccount';
+import { externalTransfer } from './externalTransfer';
+import { internationalBeneficiary } from './internationalBeneficiary';
+import { internationalTransfer } from './internationalTransfer';
 import type { Resource } from './types';
 
 /**
@@ -9,6 +15,12 @@ import type { Resource } from './types';
  */
 export const resources: Record<string, Resource> = {
 	client: clientResource,
+	clientInvoice,
+	attachment,
+	bankAccount,
+	externalTransfer,
+	internationalBeneficiary,
+	internationalTransfer,
 };
 
 /** The resource picker (a literal list, so that n8n's node linter can read it). */
@@ -19,6 +31,12 @@ export const resourcePicker: INodeProperties = {
 	noDataExpression: true,
 	options: [
 		{ name: 'Client', value: 'client' },
+		{ name: 'Client Invoice', value: 'clientInvoice' },
+		{ name: 'Attachment', value: 'attachment' },
+		{ name: 'Business Account', value: 'bankAccount' },
+		{ name: 'External Transfer', value: 'externalTransfer' },
+		{ name: 'International Beneficiary', value: 'internationalBeneficiary' },
+		{ name: 'International Transfer', value: 'internationalTransfer' },
 	],
 	default: 'client',
 };
