@@ -1,0 +1,25 @@
+import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type INodeExecutionData, type INodeProperties } from 'n8n-workflow';
+
+import { bankAccountSchema } from '../../schemas/bankAccount';
+import { apiRequest, idempotencyKeyField } from '../../transport';
+import { validateBody } from '../../validation';
+import { writeKey } from '../externalTransfer/money';
+import { nameField } from './fields';
+
+const properties: INodeProperties[] = [
+	nameField,
+	{ displayName: 'Options', name: 'options', type: 'collection', placeholder: 'Add Option', default: {}, options: [idempotencyKeyField] },
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['bankAccount'], operation: ['create'] } }, properties);
+
+/** POST /v2/bank_accounts with an idempotency key: a retried item never opens a second account. */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const body = validateBody.call(this, bankAccountSchema, { name: this.getNodeParameter('name', itemIndex, '') }, itemIndex, { name: 'Name' });
+	const response = await apiRequest.call(this, 'POST', '/v2/bank_accounts', {
+		body: { bank_account: body },
+		idempotencyKey: writeKey.call(this, itemIndex, 'bankAccount.create', { uuid: true }),
+		itemIndex,
+	});
+	return [{ json: response.bank_account as IDataObject }];
+}

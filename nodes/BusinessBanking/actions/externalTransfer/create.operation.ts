@@ -1,0 +1,152 @@
+import {
+	NodeOperationError,
+	updateDisplayOptions,
+	type IDataObject,
+	type IExecuteFunctions,
+	type INodeExecutionData,
+	type INodeProperties,
+} from 'n8n-workflow';
+
+import { externalTransferSchema } from '../../schemas/transfer';
+import { apiRequest } from '../../transport';
+import { validateBody } from '../../validation';
+import { amountField, beneficiaryField, debitAccountField, idempotencyKeyField } from './fields';
+import { amountParameter, listParameter, requiredText, writeKey } from './money';
+import { proofToken, type VerificationMode } from './payee';
+
+const properties: INodeProperties[] = [
+	beneficiaryField,
+	debitAccountField,
+	amountField,
+	{
+		displayName: 'Currency',
+		name: 'currency',
+		type: 'string',
+		default: 'EUR',
+		required: true,
+		description: 'ISO 4217 code; the currency of the account and of the beneficiary',
+	},
+	{
+		displayName: 'Reference',
+		name: 'reference',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. Invoice 2026-042',
+		description: 'Shown to the beneficiary (max 140 characters)',
+	},
+	{
+		displayName: 'Payee Verification',
+		name: 'verification',
+		type: 'options',
+		default: 'verify',
+		description: 'Banks check the beneficiary’s name against the IBAN before a transfer (verification of payee)',
+		options: [
+			{ name: 'Verify the Beneficiary’s Name', value: 'verify', description: 'Check the name first; stop the item unless the result is accepted' },
+			{ name: 'Use a Proof Token', value: 'token', description: 'A token from an earlier "Verify Payee" operation (valid 10 minutes, one transfer)' },
+			{ name: 'Skip Verification', value: 'skip', description: 'Send without checking the name' },
+		],
+	},
+	{
+		displayName: 'Proceed When',
+		name: 'proceedOn',
+		type: 'options',
+		default: 'match',
+		displayOptions: { show: { verification: ['verify'] } },
+		options: [
+			{ name: 'The Name Matches', value: 'match' },
+			{ name: 'The Name Matches or Nearly Matches', value: 'closeMatch' },
+			{ name: 'Always (Record the Result Only)', value: 'any' },
+		],
+	},
+	{
+		displayName: 'Proof Token',
+		name: 'vopProofToken',
+		type: 'string',
+		typeOptions: { password: true },
+		default: '',
+		required: true,
+		displayOptions: { show: { verification: ['token'] } },
+		description: 'The vop_proof_token from a "Verify Payee" operation, for this beneficiary’s IBAN',
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [
+			{
+				displayName: 'Attachment IDs',
+				name: 'attachmentIds',
+				type: 'string',
+				default: '',
+				description: 'Comma-separated IDs of attachments to join to the transfer',
+			},
+			idempotencyKeyField,
+			{ displayName: 'Note', name: 'note', type: 'string', default: '', description: 'An internal note (max 500 characters)' },
+			{
+				displayName: 'Scheduled Date',
+				name: 'scheduledDate',
+				type: 'dateTime',
+				default: '',
+				description: 'When to send it (today or later); today when empty',
+			},
+		],
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['externalTransfer'], operation: ['create'] } }, properties);
+
+const LABELS: Record<string, string> = {
+	beneficiary_id: 'Beneficiary',
+	debit_iban: 'From Account',
+	amount: 'Amount',
+	currency: 'Currency',
+	reference: 'Reference',
+	note: 'Note',
+	scheduled_date: 'Scheduled Date',
+	attachment_ids: 'Attachment IDs',
+};
+
+/** "2026-03-01T00:00:00.000+01:00" (n8n's date picker) or "2026-03-01" → "2026-03-01". */
+const dateOnly = (value: unknown) => {
+	const text = String(value ?? '').trim();
+	return /^\d{4}-\d{2}-\d{2}/.test(text) ? text.slice(0, 10) : text;
+};
+
+/**
+ * POST /v2/external_transfers to a trusted beneficiary, after the payee verification the bank
+ * requires. The body is checked before any request; the idempotency key stays the same when the
+ * transport or n8n retries the item, so a retry never sends the money twice.
+ */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const transfer: IDataObject = {
+		beneficiary_id: requiredText.call(this, 'beneficiaryId', 'Beneficiary', itemIndex, true),
+		debit_iban: requiredText.call(this, 'debitIban', 'From Account', itemIndex, true),
+		amount: amountParameter.call(this, 'amount', itemIndex) as string,
+		currency: String(this.getNodeParameter('currency', itemIndex, 'EUR')).trim().toUpperCase(),
+		reference: String(this.getNodeParameter('reference', itemIndex, '')).trim(),
+	};
+	if (options.note) transfer.note = String(options.note);
+	if (options.scheduledDate) transfer.scheduled_date = dateOnly(options.scheduledDate);
+	const attachments = listParameter(options.attachmentIds);
+	if (attachments.length) transfer.attachment_ids = attachments;
+	const body = validateBody.call(this, externalTransferSchema, transfer, itemIndex, LABELS);
+	const mode = this.getNodeParameter('verification', itemIndex, 'verify') as VerificationMode;
+
+	const beneficiary = (await apiRequest.call(this, 'GET', `/v2/beneficiaries/${body.beneficiary_id}`, { itemIndex })).beneficiary as IDataObject;
+	if (beneficiary.trusted === false) {
+		throw new NodeOperationError(this.getNode(), `Item ${itemIndex}: the beneficiary "${String(beneficiary.name)}" is not trusted; external transfers go only to trusted beneficiaries`, { itemIndex });
+	}
+	const verification = await proofToken.call(this, itemIndex, mode, { name: String(beneficiary.name), iban: String(beneficiary.iban) });
+	const response = await apiRequest.call(this, 'POST', '/v2/external_transfers', {
+		body: { vop_proof_token: verification.token, external_transfer: body as IDataObject },
+		idempotencyKey: writeKey.call(this, itemIndex, 'externalTransfer.create'),
+		itemIndex,
+	});
+	const json = { ...(response.external_transfer as IDataObject) };
+	if (verification.result) json.payee_verification = verification.result;
+	return [{ json }];
+}

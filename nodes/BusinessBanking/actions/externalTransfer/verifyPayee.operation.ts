@@ -1,0 +1,42 @@
+import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type INodeExecutionData, type INodeProperties } from 'n8n-workflow';
+
+import { payeeVerificationSchema } from '../../schemas/transfer';
+import { apiRequest } from '../../transport';
+import { validateBody } from '../../validation';
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'IBAN',
+		name: 'iban',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. FR76 3000 6000 0112 3456 7890 189',
+	},
+	{
+		displayName: 'Beneficiary Name',
+		name: 'beneficiaryName',
+		type: 'string',
+		default: '',
+		required: true,
+		description: 'The name the account should be held under',
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['externalTransfer'], operation: ['verifyPayee'] } }, properties);
+
+/**
+ * POST /v2/payee_verifications: match, close_match, no_match or not_possible, and the
+ * vop_proof_token a transfer to that IBAN needs (valid 10 minutes, for one transfer).
+ */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const body = validateBody.call(
+		this,
+		payeeVerificationSchema,
+		{ iban: String(this.getNodeParameter('iban', itemIndex, '')), beneficiary_name: String(this.getNodeParameter('beneficiaryName', itemIndex, '')).trim() },
+		itemIndex,
+		{ iban: 'IBAN', beneficiary_name: 'Beneficiary Name' },
+	);
+	const response = await apiRequest.call(this, 'POST', '/v2/payee_verifications', { body, itemIndex });
+	return [{ json: response.payee_verification as IDataObject }];
+}

@@ -1,0 +1,79 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { jsonObjectParameter } from '../internationalTransfer/json';
+
+/** The fields of the spec's beneficiary payload; other account forms go in Other Details (JSON). */
+export const beneficiaryProperties: INodeProperties[] = [
+	{
+		displayName: 'Quote ID',
+		name: 'quoteId',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. 8c5f0e2a-3b1d-4e6f-9a7b-1c2d3e4f5a6b',
+		description: 'A quote whose target currency the beneficiary receives',
+	},
+	{ displayName: 'Currency', name: 'currency', type: 'string', default: '', required: true, placeholder: 'e.g. USD', description: 'What the beneficiary receives (the quote’s target currency)' },
+	{
+		displayName: 'Account Type',
+		name: 'accountType',
+		type: 'string',
+		default: 'swift_code',
+		required: true,
+		description: 'One of the types listed by "Get Requirements" (e.g. swift_code, aba, sort_code, iban)',
+	},
+	{ displayName: 'Account Holder Name', name: 'accountHolderName', type: 'string', default: '', required: true },
+	{ displayName: 'SWIFT / BIC', name: 'swiftCode', type: 'string', default: '', placeholder: 'e.g. CHASUS33' },
+	{ displayName: 'Account Number', name: 'accountNumber', type: 'string', default: '' },
+	{
+		displayName: 'Address',
+		name: 'address',
+		type: 'collection',
+		placeholder: 'Add Address Field',
+		default: {},
+		options: [
+			{ displayName: 'City', name: 'city', type: 'string', default: '' },
+			{ displayName: 'Country Code', name: 'country', type: 'string', default: '', placeholder: 'e.g. US' },
+			{ displayName: 'Post Code', name: 'postCode', type: 'string', default: '' },
+			{ displayName: 'Street Address', name: 'firstLine', type: 'string', default: '' },
+		],
+	},
+	{
+		displayName: 'Other Details (JSON)',
+		name: 'otherDetails',
+		type: 'json',
+		default: '{}',
+		description: 'Answers to other fields of the requirements, e.g. {"abartn": "021000021", "accountType": "CHECKING"}',
+	},
+];
+
+const text = (value: unknown) => (value === undefined || value === null ? '' : String(value).trim());
+
+/** `{quote_id, payload: {currency, type, details}}` from the fields; empty fields are left out. */
+export function beneficiaryBody(this: IExecuteFunctions, itemIndex: number): IDataObject {
+	const details: IDataObject = jsonObjectParameter.call(this, this.getNodeParameter('otherDetails', itemIndex, '{}'), 'Other Details (JSON)', 'otherDetails', itemIndex);
+	for (const key of ['accountHolderName', 'swiftCode', 'accountNumber']) {
+		const value = text(this.getNodeParameter(key, itemIndex, ''));
+		if (value) details[key] = value;
+	}
+	const address = Object.fromEntries(
+		Object.entries(this.getNodeParameter('address', itemIndex, {}) as IDataObject)
+			.map(([key, value]) => [key, text(value)])
+			.filter(([, value]) => value),
+	);
+	if (Object.keys(address).length) details.address = { ...((details.address as IDataObject) ?? {}), ...address };
+	return {
+		quote_id: text(this.getNodeParameter('quoteId', itemIndex, '')),
+		payload: {
+			currency: text(this.getNodeParameter('currency', itemIndex, '')).toUpperCase(),
+			type: text(this.getNodeParameter('accountType', itemIndex, '')),
+			details,
+		},
+	};
+}
+
+export const LABELS: Record<string, string> = {
+	quote_id: 'Quote ID',
+	'payload.currency': 'Currency',
+	'payload.type': 'Account Type',
+};

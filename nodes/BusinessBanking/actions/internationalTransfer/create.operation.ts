@@ -1,0 +1,135 @@
+import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type INodeExecutionData, type INodeProperties } from 'n8n-workflow';
+
+import { internationalTransferSchema } from '../../schemas/international';
+import { apiRequest, idempotencyKeyField } from '../../transport';
+import { validateBody } from '../../validation';
+import { amountParameter, listParameter, writeKey } from '../externalTransfer/money';
+import { internationalBeneficiaryIdField, quoteIdField, TWO_FA_OPTIONS } from './fields';
+import { jsonObjectParameter } from './json';
+
+const properties: INodeProperties[] = [
+	quoteIdField,
+	internationalBeneficiaryIdField,
+	{
+		displayName: 'Target Account ID',
+		name: 'targetAccountId',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. {{ $json.target_account_id }}',
+		description: 'Given when the beneficiary was created or last updated',
+	},
+	{
+		displayName: 'Source Amount',
+		name: 'sourceAmount',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. {{ $json.quote.source_amount.value }}',
+		description: 'The quote’s source amount (decimal string)',
+	},
+	{ displayName: 'Source Currency', name: 'sourceCurrency', type: 'string', default: 'EUR', required: true },
+	{
+		displayName: 'Target Amount',
+		name: 'targetAmount',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. {{ $json.quote.target_amount.value }}',
+		description: 'The quote’s target amount (decimal string)',
+	},
+	{ displayName: 'Target Currency', name: 'targetCurrency', type: 'string', default: '', required: true, placeholder: 'e.g. USD' },
+	{
+		displayName: 'Reference',
+		name: 'reference',
+		type: 'string',
+		default: '',
+		description: 'Shown to the beneficiary; sent as details.reference',
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [
+			{
+				displayName: '2FA Method',
+				name: 'twoFaPreference',
+				type: 'options',
+				default: 'paired-device',
+				options: TWO_FA_OPTIONS,
+				description: 'How the user confirms the transfer (X-Service-2fa-Preference)',
+			},
+			{ displayName: 'Attachment IDs', name: 'attachmentIds', type: 'string', default: '', description: 'Comma-separated attachment IDs' },
+			{
+				displayName: 'From Account',
+				name: 'bankAccountId',
+				type: 'string',
+				default: '',
+				description: 'ID of the business account to debit; the main account when empty',
+			},
+			idempotencyKeyField,
+			{
+				displayName: 'Other Details (JSON)',
+				name: 'details',
+				type: 'json',
+				default: '{}',
+				description: 'Other answers to the transfer requirements, e.g. {"sourceOfFunds": "business_revenue"}',
+			},
+		],
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['internationalTransfer'], operation: ['create'] } }, properties);
+
+const LABELS: Record<string, string> = {
+	quote_id: 'Quote ID',
+	beneficiary_id: 'Beneficiary ID',
+	target_account_id: 'Target Account ID',
+	'source_amount.value': 'Source Amount',
+	'source_amount.currency': 'Source Currency',
+	'target_amount.value': 'Target Amount',
+	'target_amount.currency': 'Target Currency',
+	bank_account_id: 'From Account',
+};
+
+/**
+ * POST /v2/international/transfers with an idempotency key and the 2FA preference. When the quote
+ * had expired the service uses a new one: the output says so (quote_renewed) with the new rate.
+ */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const details = jsonObjectParameter.call(this, options.details, 'Other Details (JSON)', 'details', itemIndex);
+	const reference = String(this.getNodeParameter('reference', itemIndex, '') ?? '').trim();
+	if (reference) details.reference = reference;
+	const transfer: IDataObject = {
+		quote_id: String(this.getNodeParameter('quoteId', itemIndex, '')).trim(),
+		beneficiary_id: String(this.getNodeParameter('beneficiaryId', itemIndex, '')).trim(),
+		target_account_id: String(this.getNodeParameter('targetAccountId', itemIndex, '')).trim(),
+		details,
+		source_amount: {
+			value: amountParameter.call(this, 'sourceAmount', itemIndex) as string,
+			currency: String(this.getNodeParameter('sourceCurrency', itemIndex, '')).trim().toUpperCase(),
+		},
+		target_amount: {
+			value: amountParameter.call(this, 'targetAmount', itemIndex) as string,
+			currency: String(this.getNodeParameter('targetCurrency', itemIndex, '')).trim().toUpperCase(),
+		},
+	};
+	if (options.bankAccountId) transfer.bank_account_id = String(options.bankAccountId).trim();
+	const attachments = listParameter(options.attachmentIds);
+	if (attachments.length) transfer.attachment_ids = attachments;
+	const body = validateBody.call(this, internationalTransferSchema, transfer, itemIndex, LABELS);
+
+	const response = await apiRequest.call(this, 'POST', '/v2/international/transfers', {
+		body: body as IDataObject,
+		headers: { 'X-Service-2fa-Preference': String(options.twoFaPreference ?? 'paired-device') },
+		idempotencyKey: writeKey.call(this, itemIndex, 'internationalTransfer.create', { uuid: true }),
+		itemIndex,
+	});
+	const made = response.transfer as IDataObject;
+	const usedQuote = made.quote_id as string | undefined;
+	const renewed = usedQuote !== undefined && usedQuote !== body.quote_id;
+	return [{ json: { ...made, quote_renewed: renewed, ...(renewed ? { requested_quote_id: body.quote_id } : {}) } }];
+}

@@ -1,0 +1,42 @@
+import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type INodeExecutionData, type INodeProperties } from 'n8n-workflow';
+
+import { quoteRequestSchema } from '../../schemas/international';
+import { apiRequest } from '../../transport';
+import { validateBody } from '../../validation';
+import { amountField } from '../externalTransfer/fields';
+import { amountParameter } from '../externalTransfer/money';
+
+const properties: INodeProperties[] = [
+	{ displayName: 'Source Currency', name: 'sourceCurrency', type: 'string', default: 'EUR', required: true, description: 'The currency sent (ISO 4217)' },
+	{ displayName: 'Target Currency', name: 'targetCurrency', type: 'string', default: '', required: true, placeholder: 'e.g. USD', description: 'The currency received (ISO 4217)' },
+	{
+		displayName: 'Amount Is',
+		name: 'fixedSide',
+		type: 'options',
+		default: 'source',
+		options: [
+			{ name: 'What Is Sent', value: 'source', description: 'The fee comes off it; the beneficiary receives the rest, converted' },
+			{ name: 'What Is Received', value: 'target', description: 'The beneficiary receives exactly this; the fee is added to what is sent' },
+		],
+	},
+	amountField,
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['internationalTransfer'], operation: ['getQuote'] } }, properties);
+
+/** POST /v2/international/quotes: rate, fee and both amounts, valid 30 minutes. */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const source = String(this.getNodeParameter('sourceCurrency', itemIndex, '')).trim().toUpperCase();
+	const target = String(this.getNodeParameter('targetCurrency', itemIndex, '')).trim().toUpperCase();
+	const side = this.getNodeParameter('fixedSide', itemIndex, 'source') as 'source' | 'target';
+	const amount = { value: amountParameter.call(this, 'amount', itemIndex), currency: side === 'source' ? source : target };
+	const body = validateBody.call(
+		this,
+		quoteRequestSchema,
+		{ source_currency: source, target_currency: target, [`${side}_amount`]: amount },
+		itemIndex,
+		{ source_currency: 'Source Currency', target_currency: 'Target Currency', 'source_amount.value': 'Amount', 'target_amount.value': 'Amount' },
+	);
+	const response = await apiRequest.call(this, 'POST', '/v2/international/quotes', { body: body as IDataObject, itemIndex });
+	return [{ json: { quote: response.quote } as IDataObject }];
+}

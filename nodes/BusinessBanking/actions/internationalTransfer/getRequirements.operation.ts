@@ -1,0 +1,20 @@
+import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type INodeExecutionData } from 'n8n-workflow';
+
+import { apiRequest } from '../../transport';
+import { requiredText } from '../externalTransfer/money';
+import { internationalBeneficiaryIdField, quoteIdField } from './fields';
+
+export const description = updateDisplayOptions({ show: { resource: ['internationalTransfer'], operation: ['getRequirements'] } }, [
+	quoteIdField,
+	internationalBeneficiaryIdField,
+]);
+
+/** GET /v2/international/transfers/requirements: the fields the transfer's Details must answer. */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const qs = {
+		quote_id: requiredText.call(this, 'quoteId', 'Quote ID', itemIndex),
+		beneficiary_id: requiredText.call(this, 'beneficiaryId', 'Beneficiary ID', itemIndex),
+	};
+	const response = await apiRequest.call(this, 'GET', '/v2/international/transfers/requirements', { qs, itemIndex });
+	return [{ json: { requirements: response.requirements } as IDataObject }];
+}
