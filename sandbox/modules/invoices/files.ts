@@ -73,11 +73,14 @@ export async function registerFileRoutes(app: FastifyInstance, ctx: SandboxConte
 			if (part.mimetype !== 'application/pdf' || bytes.subarray(0, 5).toString('latin1') !== '%PDF-') {
 				throw ApiError.validation('/upload/file', 'Only PDF files (application/pdf) can be uploaded', 'invalid_type');
 			}
+			// pdf-lib is lenient: a header followed by garbage loads as an empty document, hence the page count.
+			let pages = 0;
 			try {
-				await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false });
+				pages = (await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false })).getPageCount();
 			} catch {
-				throw ApiError.validation('/upload/file', 'The file is not a readable PDF', 'invalid_type');
+				pages = 0;
 			}
+			if (pages === 0) throw ApiError.validation('/upload/file', 'The file is not a readable PDF with at least one page', 'invalid_type');
 			const upload = {
 				id: randomUUID(),
 				file_name: part.filename || 'upload.pdf',
