@@ -1,4 +1,4 @@
-import type { IHookFunctions, IWebhookFunctions, IWebhookResponseData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes, type IHookFunctions, type IWebhookFunctions, type IWebhookResponseData, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
 
 import { triggerProperties } from './description';
 import { checkExists, create, remove } from './lifecycle';
@@ -15,7 +15,7 @@ export class BusinessBankingTrigger implements INodeType {
 		description: 'Starts the workflow on signed events of a business bank account (invoices, transactions, cards…)',
 		defaults: { name: 'Business Banking Trigger' },
 		inputs: [],
-		outputs: ['main'],
+		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'businessBankingOAuth2Api', required: true }],
 		webhooks: [{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' }],
 		properties: triggerProperties,

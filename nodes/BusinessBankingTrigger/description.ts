@@ -98,7 +98,7 @@ export const triggerProperties: INodeProperties[] = [
 				type: 'options',
 				options: [
 					{ name: 'Default for the Mode', value: 'default', description: 'Timestamped for a subscription, plain for the partner endpoint' },
-					{ name: 'Timestamped (t=…,v1=…)', value: 'timestamped', description: 'HMAC-SHA256 of "<t>.<raw body>", with a replay window' },
+					{ name: 'Timestamped', value: 'timestamped', description: 'Header t=…,v1=…: HMAC-SHA256 of the timestamp, a dot and the raw body, with a replay window' },
 					{ name: 'Plain Hex', value: 'plain', description: 'HMAC-SHA256 of the raw body' },
 				],
 				default: 'default',

@@ -1,5 +1,5 @@
 import { randomBytes } from 'crypto';
-import { NodeOperationError, type IDataObject, type IHookFunctions } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError, type IDataObject, type IHookFunctions, type JsonObject } from 'n8n-workflow';
 
 import { callbackUrlSchema, DESCRIPTION_MAX_LENGTH } from '../BusinessBanking/schemas/webhook';
 import { apiRequest, CREDENTIAL_TYPE } from '../BusinessBanking/transport';
@@ -53,12 +53,26 @@ function endpointId(this: IHookFunctions): string {
 	return id;
 }
 
+interface ErrorLike {
+	httpCode?: unknown;
+	statusCode?: unknown;
+	response?: { status?: unknown };
+	cause?: unknown;
+}
+
 /** Whether the error is the API's 404 (the subscription is gone). */
 export function isNotFound(error: unknown): boolean {
-	for (let current = error as Record<string, any> | undefined, depth = 0; current && depth < 6; current = current.cause, depth++) {
+	let current = error as ErrorLike | undefined;
+	for (let depth = 0; current && depth < 6; depth++, current = current.cause as ErrorLike | undefined) {
 		if (current.httpCode === '404' || current.httpCode === 404 || current.response?.status === 404 || current.statusCode === 404) return true;
 	}
 	return false;
+}
+
+/** The transport's errors are already the ones to show; anything else is wrapped. */
+function asNodeError(context: IHookFunctions, error: unknown): NodeApiError | NodeOperationError {
+	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
+	return new NodeApiError(context.getNode(), error as JsonObject);
 }
 
 const sameSet = (a: string[], b: string[]) => a.length === b.length && a.every((value) => b.includes(value));
@@ -79,7 +93,7 @@ export async function checkExists(this: IHookFunctions): Promise<boolean> {
 	try {
 		subscription = (await apiRequest.call(this, 'GET', subscriptionPath(registration.webhookId))) as IDataObject;
 	} catch (error) {
-		if (!isNotFound(error)) throw error;
+		if (!isNotFound(error)) throw asNodeError(this, error);
 		clearRegistration(staticData);
 		return false;
 	}
@@ -133,7 +147,7 @@ async function removeSubscription(this: IHookFunctions, id: string): Promise<voi
 	try {
 		await apiRequest.call(this, 'DELETE', subscriptionPath(id));
 	} catch (error) {
-		if (!isNotFound(error)) throw error;
+		if (!isNotFound(error)) throw asNodeError(this, error);
 	}
 }
 

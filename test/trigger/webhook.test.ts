@@ -1,4 +1,5 @@
 import { createHmac, randomUUID } from 'crypto';
+import type { INodeParameters } from 'n8n-workflow';
 
 import { NODE_NAME, TriggerHarness } from './harness';
 
@@ -24,7 +25,7 @@ const timestampedHeader = (secret: string, raw: string, t = nowSeconds()) =>
 const plainHeader = (secret: string, raw: string) => createHmac('sha256', Buffer.from(secret, 'utf8')).update(raw).digest('hex');
 
 /** `secret: null` stores none (a trigger that was never registered). */
-function harnessFor(mode: 'subscription' | 'partner', options: Record<string, unknown> = {}, secret: string | null = mode === 'partner' ? PARTNER_SECRET : SECRET) {
+function harnessFor(mode: 'subscription' | 'partner', options: INodeParameters = {}, secret: string | null = mode === 'partner' ? PARTNER_SECRET : SECRET) {
 	const staticData = secret
 		? { [`node:${NODE_NAME}`]: { mode, webhookId: randomUUID(), secret, callbackUrl: 'http://localhost/webhook' } }
 		: {};
