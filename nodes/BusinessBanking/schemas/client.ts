@@ -128,7 +128,12 @@ export const clientUpdateSchema = z
 	.partial()
 	.extend({ kind: refused('kind'), type: refused('type') })
 	.superRefine((input, ctx) => crossFieldIssues(input, ctx))
-	.transform(({ kind: _kind, type: _type, ...rest }) => rest);
+	.transform((input) => {
+		const rest = { ...input };
+		delete rest.kind;
+		delete rest.type;
+		return rest as Omit<typeof input, 'kind' | 'type'>;
+	});
 export type ClientUpdateRequest = z.input<typeof clientUpdateSchema>;
 export type ClientUpdateInput = z.output<typeof clientUpdateSchema>;
 

@@ -79,6 +79,8 @@ export function createRecord(input: ClientCreateInput, id: string, seq: number, 
  * the billing address; root fields alone update the matching billing_address parts.
  */
 export function applyUpdate(previous: ClientRecord, input: ClientUpdateInput, now: string): ClientRecord {
+	// Nothing sent (or only unknown fields, stripped): nothing changes, not even updated_at.
+	if (Object.values(input).every((value) => value === undefined)) return previous;
 	const record: ClientRecord = { ...previous, updated_at: now };
 	const writable = record as unknown as Record<string, unknown>;
 	for (const field of PLAIN_FIELDS) if (input[field] !== undefined) writable[field] = input[field];

@@ -1,4 +1,5 @@
 import { randomUUID } from 'crypto';
+import type { FastifyRequest } from 'fastify';
 
 import { clientCreateSchema, clientUpdateSchema } from '../../../nodes/BusinessBanking/schemas/client';
 import type { SandboxModule } from '../../module';
@@ -17,12 +18,21 @@ export { E_INVOICING_DIRECTORY } from './directory';
 
 /** The body may come flat (the spec's field table) or wrapped as `{"client": {…}}`. */
 function clientBody(body: unknown): unknown {
-	if (body === undefined || body === null) return {};
-	if (typeof body === 'object' && !Array.isArray(body)) {
+	if (body === undefined) return {};
+	if (body !== null && typeof body === 'object' && !Array.isArray(body)) {
 		const keys = Object.keys(body);
 		if (keys.length === 1 && keys[0] === 'client') return (body as { client: unknown }).client;
 	}
 	return body;
+}
+
+/** Client bodies are JSON: a form or text body is refused before any rule runs (415). */
+async function requireJson(request: FastifyRequest): Promise<void> {
+	if (request.body === undefined) return;
+	const contentType = (request.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+	if (contentType !== 'application/json') {
+		throw ApiError.single(415, 'unsupported_media_type', 'Send the client as JSON (Content-Type: application/json)');
+	}
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -40,7 +50,7 @@ export const clientsModule: SandboxModule = {
 			return record;
 		};
 
-		app.post('/v2/clients', { config: { scope: 'clients.write' } }, async (request, reply) => {
+		app.post('/v2/clients', { config: { scope: 'clients.write' }, preValidation: requireJson }, async (request, reply) => {
 			const parsed = clientCreateSchema.safeParse(clientBody(request.body));
 			if (!parsed.success) throw ApiError.fromZod(parsed.error, '/client');
 			const organization = ctx.organization(organizationId(request));
@@ -51,7 +61,7 @@ export const clientsModule: SandboxModule = {
 			return reply.code(201).send({ client: toClientResponse(record) });
 		});
 
-		app.patch<{ Params: { id: string } }>('/v2/clients/:id', { config: { scope: 'clients.write' } }, async (request) => {
+		app.patch<{ Params: { id: string } }>('/v2/clients/:id', { config: { scope: 'clients.write' }, preValidation: requireJson }, async (request) => {
 			const organization = ctx.organization(organizationId(request));
 			const existing = find(organization.id, request.params.id);
 			const parsed = clientUpdateSchema.safeParse(clientBody(request.body));

@@ -1,0 +1,235 @@
+import type { AxiosInstance } from 'axios';
+
+import { RequestLog } from '../../sandbox/core/requestLog';
+import { SEED } from '../../sandbox/core/seed';
+import { clientsOf } from '../../sandbox/modules/clients';
+import { startTestSandbox, type TestSandbox } from '../helpers/sandbox';
+
+const clientCount = (sandbox: TestSandbox) => clientsOf(sandbox.ctx).list(SEED.organizations.fr).length;
+
+describe('simulation controls', () => {
+	let sandbox: TestSandbox;
+	let api: AxiosInstance;
+	beforeAll(async () => {
+		sandbox = await startTestSandbox({ stagingToken: 'staging-secret' });
+	});
+	beforeEach(async () => {
+		await sandbox.http.post('/sandbox/reset');
+		await sandbox.http.delete('/sandbox/requests');
+		api = sandbox.api('fr');
+	});
+	afterAll(() => sandbox.close());
+
+	describe('reset and clock', () => {
+		it('POST /sandbox/reset brings back the seeded state and drops tokens', async () => {
+			const seeded = clientCount(sandbox);
+			expect((await api.post('/v2/clients', { kind: 'company', name: 'Temporary' })).status).toBe(201);
+			expect(clientCount(sandbox)).toBe(seeded + 1);
+			const reset = await sandbox.http.post('/sandbox/reset');
+			expect(reset.status).toBe(200);
+			expect(clientCount(sandbox)).toBe(seeded);
+			expect((await api.get('/v2/clients')).status).toBe(401);
+		});
+
+		it('moves the sandbox clock: tokens expire, timestamps follow', async () => {
+			const before = await sandbox.http.get('/sandbox/clock');
+			expect(before.status).toBe(200);
+			const advanced = await sandbox.http.post('/sandbox/clock/advance', { seconds: 3601 });
+			expect(advanced.status).toBe(200);
+			expect(Date.parse(advanced.data.now) - Date.parse(before.data.now)).toBeGreaterThanOrEqual(3601 * 1000);
+			expect(advanced.data.offset_seconds).toBe(3601);
+			expect((await api.get('/v2/clients')).status).toBe(401);
+			const created = await sandbox.api('fr').post('/v2/clients', { kind: 'company', name: 'Later' });
+			expect(Date.parse(created.data.client.created_at)).toBeGreaterThanOrEqual(Date.parse(advanced.data.now));
+		});
+
+		it('refuses a bad clock body with 422', async () => {
+			for (const body of [{}, { seconds: -5 }, { seconds: 'ten' }]) {
+				const response = await sandbox.http.post('/sandbox/clock/advance', body);
+				expect(response.status).toBe(422);
+				expect(response.data.errors[0].source.pointer).toBe('/seconds');
+			}
+		});
+	});
+
+	describe('faults', () => {
+		it('answers the next `count` matching requests with the injected status, then serves normally', async () => {
+			const armed = await sandbox.http.post('/sandbox/faults', { path: '/v2/clients*', kind: 'status', status: 503, count: 2 });
+			expect(armed.status).toBe(201);
+			expect((await sandbox.http.get('/sandbox/faults')).data.faults).toEqual([expect.objectContaining({ path: '/v2/clients*', remaining: 2 })]);
+			const first = await api.get('/v2/clients');
+			expect(first.status).toBe(503);
+			expect(first.data).toEqual({ errors: [{ code: 'service_unavailable', detail: expect.any(String) }] });
+			expect((await api.get(`/v2/clients/${'c11e0000-0000-4000-8000-000000000101'}`)).status).toBe(503);
+			expect((await api.get('/v2/clients')).status).toBe(200);
+			expect((await sandbox.http.get('/sandbox/faults')).data.faults).toEqual([]);
+		});
+
+		it('sets Retry-After on an injected 429', async () => {
+			await sandbox.http.post('/sandbox/faults', { path: '/organization', kind: 'status', status: 429, retryAfter: 7, count: 1 });
+			const response = await api.get('/organization');
+			expect(response.status).toBe(429);
+			expect(response.headers['retry-after']).toBe('7');
+			expect(response.data.errors[0].code).toBe('rate_limited');
+		});
+
+		it('matches the method and the exact path when no * is given', async () => {
+			await sandbox.http.post('/sandbox/faults', { method: 'post', path: '/v2/clients', kind: 'status', status: 500, count: 1 });
+			expect((await api.get('/v2/clients')).status).toBe(200);
+			expect((await api.post('/v2/clients/extra', {})).status).toBe(404);
+			const before = clientCount(sandbox);
+			expect((await api.post('/v2/clients', { kind: 'company', name: 'A' })).status).toBe(500);
+			expect(clientCount(sandbox)).toBe(before);
+		});
+
+		it('acts before the guard: a request without a token still gets the fault', async () => {
+			await sandbox.http.post('/sandbox/faults', { path: '/v2/clients', kind: 'status', status: 502, count: 1 });
+			const response = await sandbox.http.get('/v2/clients');
+			expect(response.status).toBe(502);
+			expect(response.data.errors[0].code).toBe('bad_gateway');
+		});
+
+		it('delays a request by latencyMs and then serves it', async () => {
+			await sandbox.http.post('/sandbox/faults', { path: '/organization', kind: 'latency', latencyMs: 150, count: 1 });
+			const started = Date.now();
+			const response = await api.get('/organization');
+			expect(response.status).toBe(200);
+			// A lower bound only: the delay was applied (no upper bound, the machine may be slow).
+			expect(Date.now() - started).toBeGreaterThanOrEqual(140);
+		});
+
+		it('drop_after_commit: the change is made, the caller gets no response', async () => {
+			await sandbox.http.post('/sandbox/faults', { method: 'POST', path: '/v2/clients', kind: 'drop_after_commit', count: 1 });
+			const before = clientCount(sandbox);
+			const error = await api.post('/v2/clients', { kind: 'company', name: 'Committed but unheard' }).then(
+				() => undefined,
+				(e: Error & { code?: string }) => e,
+			);
+			expect(error).toBeDefined();
+			expect(['ECONNRESET', 'ERR_BAD_RESPONSE', 'ECONNABORTED', undefined]).toContain(error?.code);
+			expect(error?.message).toMatch(/socket hang up|ECONNRESET|aborted/i);
+			expect(clientCount(sandbox)).toBe(before + 1);
+			expect(clientsOf(sandbox.ctx).list(SEED.organizations.fr).some((c) => c.name === 'Committed but unheard')).toBe(true);
+			const [logged] = sandbox.ctx.requests.find('POST', '/v2/clients');
+			expect(logged).toMatchObject({ dropped: true, status: 201 });
+			// The sandbox keeps serving.
+			expect((await api.get('/v2/clients')).status).toBe(200);
+		});
+
+		it('DELETE /sandbox/faults disarms everything; reset does too', async () => {
+			await sandbox.http.post('/sandbox/faults', { path: '/v2/*', kind: 'status', status: 500, count: 5 });
+			expect((await sandbox.http.delete('/sandbox/faults')).data.deleted).toBe(1);
+			expect((await api.get('/v2/clients')).status).toBe(200);
+			await sandbox.http.post('/sandbox/faults', { path: '/v2/*', kind: 'status', status: 500, count: 5 });
+			await sandbox.http.post('/sandbox/reset');
+			expect((await sandbox.http.get('/sandbox/faults')).data.faults).toEqual([]);
+		});
+
+		it('refuses an incomplete fault with 422', async () => {
+			const cases = [
+				[{ path: '/v2/clients', kind: 'status', count: 1 }, '/status'],
+				[{ path: '/v2/clients', kind: 'latency', count: 1 }, '/latencyMs'],
+				[{ path: 'v2/clients', kind: 'status', status: 500 }, '/path'],
+				[{ path: '/v2/clients', kind: 'status', status: 418 }, '/status'],
+				[{ path: '/v2/clients', kind: 'explode' }, '/kind'],
+			] as const;
+			for (const [body, pointer] of cases) {
+				const response = await sandbox.http.post('/sandbox/faults', body);
+				expect(response.status).toBe(422);
+				expect(response.data.errors.map((e: { source: { pointer: string } }) => e.source.pointer)).toContain(pointer);
+			}
+			expect((await sandbox.http.get('/sandbox/faults')).data.faults).toEqual([]);
+		});
+
+		it('keeps the status of a fault on the token endpoint', async () => {
+			await sandbox.http.post('/sandbox/faults', { path: '/oauth2/token', kind: 'status', status: 503, count: 1 });
+			const response = await sandbox.http.post('/oauth2/token', 'grant_type=refresh_token', {
+				headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+			});
+			expect(response.status).toBe(503);
+		});
+	});
+
+	describe('request log', () => {
+		it('records method, path, query, redacted headers, body and status of every request but the controls', async () => {
+			await api.post('/v2/clients', { kind: 'company', name: 'Logged' });
+			await api.get('/v2/clients', { params: { 'filter[name]': 'Logged', per_page: 5 } });
+			await sandbox.http.get('/sandbox/clock');
+			const { requests } = (await sandbox.http.get('/sandbox/requests')).data;
+			expect(requests).toHaveLength(2);
+			expect(requests[0]).toMatchObject({
+				method: 'POST',
+				path: '/v2/clients',
+				body: { kind: 'company', name: 'Logged' },
+				status: 201,
+				dropped: false,
+			});
+			expect(requests[0].headers.authorization).toBe('Bearer [redacted]');
+			expect(requests[0].headers['x-service-staging-token']).toBe('[redacted]');
+			expect(requests[1]).toMatchObject({ method: 'GET', path: '/v2/clients', query: { 'filter[name]': 'Logged', per_page: '5' }, status: 200 });
+			expect(JSON.stringify(requests)).not.toContain('staging-secret');
+			expect(sandbox.ctx.requests.all()).toEqual(requests);
+		});
+
+		it('filters by method and path pattern, and DELETE clears it', async () => {
+			await api.get('/organization');
+			await api.get('/v2/clients');
+			await api.post('/v2/clients', { kind: 'company', name: 'X' });
+			const posts = (await sandbox.http.get('/sandbox/requests', { params: { method: 'POST', path: '/v2/clients*' } })).data.requests;
+			expect(posts.map((r: { method: string; path: string }) => `${r.method} ${r.path}`)).toEqual(['POST /v2/clients']);
+			const clients = (await sandbox.http.get('/sandbox/requests', { params: { path: '/v2/*' } })).data.requests;
+			expect(clients).toHaveLength(2);
+			expect((await sandbox.http.delete('/sandbox/requests')).status).toBe(200);
+			expect((await sandbox.http.get('/sandbox/requests')).data.requests).toEqual([]);
+		});
+
+		it('records refused requests too (bad token, injected fault)', async () => {
+			await sandbox.http.get('/v2/clients', { headers: { Authorization: 'Bearer nope', 'X-Service-Staging-Token': 'staging-secret' } });
+			const [logged] = sandbox.ctx.requests.all();
+			expect(logged).toMatchObject({ path: '/v2/clients', status: 401 });
+			expect(logged.headers.authorization).toBe('Bearer [redacted]');
+		});
+
+		it('keeps only the most recent entries', () => {
+			const log = new RequestLog(3);
+			for (let i = 0; i < 5; i++) log.start({ at: '', method: 'GET', path: `/v2/${i}`, query: {}, headers: {} });
+			expect(log.all().map((e) => e.path)).toEqual(['/v2/2', '/v2/3', '/v2/4']);
+		});
+	});
+});
+
+describe('rate limit', () => {
+	let sandbox: TestSandbox;
+	beforeAll(async () => {
+		sandbox = await startTestSandbox({ rateLimit: { max: 3, windowMs: 10_000 } });
+	});
+	afterAll(() => sandbox.close());
+
+	it('answers 429 with Retry-After and the error body past the limit, per token, until the window passes on the sandbox clock', async () => {
+		const api = sandbox.api('fr');
+		for (let i = 0; i < 3; i++) expect((await api.get('/organization')).status).toBe(200);
+		const limited = await api.get('/v2/clients');
+		expect(limited.status).toBe(429);
+		expect(Number(limited.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+		expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(10);
+		expect(limited.data.errors[0]).toMatchObject({ code: 'rate_limited' });
+		// Another token has its own budget.
+		expect((await sandbox.api('fr').get('/organization')).status).toBe(200);
+		// Tokens live an hour: 11 seconds later the same token is served again.
+		sandbox.ctx.clock.advance(11_000);
+		expect((await api.get('/organization')).status).toBe(200);
+	});
+
+	it('counts before the guard: past the limit even a bad token gets 429, not 401', async () => {
+		const bad = { headers: { Authorization: 'Bearer not-a-token' } };
+		for (let i = 0; i < 3; i++) expect((await sandbox.http.get('/v2/clients', bad)).status).toBe(401);
+		expect((await sandbox.http.get('/v2/clients', bad)).status).toBe(429);
+	});
+
+	it('leaves the OAuth endpoints and the controls alone', async () => {
+		for (let i = 0; i < 5; i++) {
+			expect((await sandbox.http.get('/sandbox/clock')).status).toBe(200);
+			expect((await sandbox.http.get('/oauth2/auth?client_id=unknown')).status).toBe(400);
+		}
+	});
+});
