@@ -81,12 +81,17 @@ export async function checkExists(this: IHookFunctions): Promise<boolean> {
 	const staticData = this.getWorkflowStaticData('node');
 	const registration = readRegistration(staticData);
 	const currentMode = mode.call(this);
-	if (!registration || registration.mode !== currentMode) return false;
+	if (!registration) return false;
+	if (registration.mode !== currentMode || (currentMode === 'partner' && registration.webhookId !== endpointId.call(this))) {
+		// Registered in another mode or on another endpoint: undo that one before registering anew.
+		await remove.call(this);
+		return false;
+	}
 	const url = this.getNodeWebhookUrl('default');
 
 	if (currentMode === 'partner') {
 		// The API has no read for a partner endpoint: trust our own record of the last PATCH.
-		return registration.webhookId === endpointId.call(this) && registration.callbackUrl === url;
+		return registration.callbackUrl === url;
 	}
 
 	let subscription: IDataObject;

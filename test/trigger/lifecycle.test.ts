@@ -199,6 +199,21 @@ describe('Business Banking Trigger lifecycle', () => {
 			}
 		});
 
+		it('switching an active trigger from subscription to partner endpoint removes the subscription', async () => {
+			const trigger = await harness({ events: ['v1/memberships'] });
+			try {
+				await trigger.activate();
+				expect(subscriptionsOfFr()).toHaveLength(1);
+				trigger.setParameters({ mode: 'partner', endpointId, events: ['v1/memberships'], options: {} });
+				await trigger.activate();
+				expect(subscriptionsOfFr()).toHaveLength(0);
+				expect(endpoint()).toMatchObject({ enabled: true, callback_url: trigger.productionUrl() });
+				expect(trigger.staticData).toMatchObject({ mode: 'partner', webhookId: endpointId });
+			} finally {
+				await trigger.close();
+			}
+		});
+
 		it('asks for the credential\'s Partner ID before any request', async () => {
 			const trigger = await harness({ mode: 'partner', endpointId, events: ['v1/memberships'] }, { partnerId: '' });
 			try {
