@@ -94,6 +94,21 @@ describe('Business Banking Trigger lifecycle', () => {
 			expect(trigger.executions).toHaveLength(1);
 		});
 
+		it('refuses deliveries whose timestamp is out of the tolerance (sandbox clock 400 s ahead): 401, retried, no execution', async () => {
+			await trigger.activate();
+			sandbox.ctx.clock.advance(400_000);
+			try {
+				const event = await emit('v1/client-invoices');
+				const log = webhookDeliverer(sandbox.ctx).log.filter((entry) => entry.event_id === event.id);
+				expect(log).toHaveLength(8);
+				expect(log.every((entry) => entry.status_code === 401)).toBe(true);
+				expect(log[7].outcome).toBe('failed');
+				expect(trigger.executions).toHaveLength(0);
+			} finally {
+				sandbox.ctx.clock.reset();
+			}
+		});
+
 		it('finds a subscription deleted on the service gone: checkExists is false, forgets it, and activation subscribes anew', async () => {
 			await trigger.activate();
 			const oldId = trigger.staticData.webhookId as string;
