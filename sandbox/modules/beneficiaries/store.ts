@@ -22,6 +22,12 @@ export const BENEFICIARY_SEED = [
 	{ key: 'untrusted', name: 'Nouveau Fournisseur SAS', iban: makeIban('FR', '10278060410002045670177'), bic: 'CMCIFR2AXXX', trusted: false },
 ] as const;
 
+/**
+ * The account holders the payees' banks know, by IBAN: what a payee verification compares a name
+ * with. Seeded beneficiaries' accounts are held under the names they were saved with.
+ */
+export const ACCOUNT_HOLDERS: ReadonlyMap<string, string> = new Map(BENEFICIARY_SEED.map((b) => [b.iban, b.name]));
+
 export type BeneficiarySeedKey = (typeof BENEFICIARY_SEED)[number]['key'];
 
 const ORGANIZATION_KEYS = Object.keys(SEED.organizations) as Array<keyof typeof SEED.organizations>;

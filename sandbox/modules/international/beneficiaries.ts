@@ -14,12 +14,12 @@ function validated(ctx: SandboxContext, orgId: string, body: unknown) {
 	const stored = currentQuote(ctx, orgId, findQuote(ctx, orgId, quote_id));
 	const { quote } = stored;
 	if (payload.currency !== quote.target_currency) {
-		throw ApiError.validation('/payload/currency', `payload.currency: must be ${quote.target_currency}, the target currency of the quote`, 'currency_mismatch');
+		throw ApiError.validation('/payload/currency', `must be ${quote.target_currency}, the target currency of the quote`, 'currency_mismatch');
 	}
 	const forms = beneficiaryRequirements(quote);
 	const form = forms.find((f) => f.type === payload.type);
 	if (!form) {
-		throw ApiError.validation('/payload/type', `payload.type: must be one of ${forms.map((f) => f.type).join(', ')} for ${quote.target_currency}`, 'invalid_value');
+		throw ApiError.validation('/payload/type', `must be one of ${forms.map((f) => f.type).join(', ')} for ${quote.target_currency}`, 'invalid_value');
 	}
 	checkAgainst(form, payload.details, '/payload/details');
 	return { quote, payload };

@@ -18,7 +18,7 @@ interface QuoteRequest {
 
 function checkCurrency(currency: string, pointer: string): void {
 	if (!EUR_RATES[currency]) {
-		throw ApiError.validation(pointer, `${pointer.slice(1)}: ${currency} is not offered; offered: ${Object.keys(EUR_RATES).join(', ')}`, 'currency_not_supported');
+		throw ApiError.validation(pointer, `${currency} is not offered; offered: ${Object.keys(EUR_RATES).join(', ')}`, 'currency_not_supported');
 	}
 }
 
@@ -34,7 +34,7 @@ export function createQuote(ctx: SandboxContext, orgId: string, request: QuoteRe
 		? fromSource(new Big(request.source_amount.value), rate, request.target_currency)
 		: fromTarget(new Big(request.target_amount!.value), rate);
 	if (amounts.target.lte(0)) {
-		throw ApiError.validation('/source_amount/value', 'source_amount: too small to cover the fee', 'amount_below_fee');
+		throw ApiError.validation('/source_amount/value', 'too small to cover the fee', 'amount_below_fee');
 	}
 	const now = ctx.clock.nowMs();
 	const money = (value: Big, currency: string) => ({ value: value.toFixed(minorDigits(currency)), currency });
@@ -57,7 +57,7 @@ export const isExpired = (ctx: SandboxContext, stored: StoredQuote) => Date.pars
 /** The caller's quote; an unknown id is a 422 on `pointer`. */
 export function findQuote(ctx: SandboxContext, orgId: string, id: string, pointer = '/quote_id'): StoredQuote {
 	const stored = international(ctx).quotes.get(orgId, id);
-	if (!stored) throw ApiError.validation(pointer, 'quote_id: no such quote', 'quote_not_found');
+	if (!stored) throw ApiError.validation(pointer, 'no such quote', 'quote_not_found');
 	return stored;
 }
 

@@ -90,17 +90,16 @@ export function checkAgainst(form: Requirement, details: Record<string, unknown>
 	for (const field of form.fields) {
 		const value = valueAt(details, field.key);
 		const pointer = `${root}/${field.key.split('.').join('/')}`;
-		const label = `${pointer.slice(1).split('/').join('.')}`;
 		if (value === undefined || value === null || value === '') {
-			if (field.required) errors.push({ code: 'required', detail: `${label}: ${field.name} is required`, source: { pointer } });
+			if (field.required) errors.push({ code: 'required', detail: `${field.name} is required`, source: { pointer } });
 			continue;
 		}
 		if (typeof value !== 'string') {
-			errors.push({ code: 'invalid_type', detail: `${label}: must be a string`, source: { pointer } });
+			errors.push({ code: 'invalid_type', detail: 'must be a string', source: { pointer } });
 		} else if (field.values_allowed && !field.values_allowed.some((allowed) => allowed.key === value)) {
-			errors.push({ code: 'invalid_value', detail: `${label}: must be one of ${field.values_allowed.map((v) => v.key).join(', ')}`, source: { pointer } });
+			errors.push({ code: 'invalid_value', detail: `must be one of ${field.values_allowed.map((v) => v.key).join(', ')}`, source: { pointer } });
 		} else if (field.validation_regexp && !new RegExp(field.validation_regexp).test(value)) {
-			errors.push({ code: 'invalid_format', detail: `${label}: does not match ${field.validation_regexp}`, source: { pointer } });
+			errors.push({ code: 'invalid_format', detail: `does not match ${field.validation_regexp}`, source: { pointer } });
 		}
 	}
 	if (errors.length) throw new ApiError(422, errors);

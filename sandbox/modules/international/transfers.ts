@@ -30,34 +30,34 @@ export function createInternationalTransfer(ctx: SandboxContext, request: Fastif
 	const input = parseBody(internationalTransferSchema, request.body);
 	const state = international(ctx);
 	const requested = findQuote(ctx, orgId, input.quote_id);
-	if (requested.usedBy) throw ApiError.validation('/quote_id', 'quote_id: the quote was already used by another transfer', 'quote_already_used');
+	if (requested.usedBy) throw ApiError.validation('/quote_id', 'the quote was already used by another transfer', 'quote_already_used');
 	const beneficiary = state.beneficiaries.get(orgId, input.beneficiary_id);
-	if (!beneficiary) throw ApiError.validation('/beneficiary_id', 'beneficiary_id: no such international beneficiary', 'beneficiary_not_found');
+	if (!beneficiary) throw ApiError.validation('/beneficiary_id', 'no such international beneficiary', 'beneficiary_not_found');
 	if (input.target_account_id !== beneficiary.targetAccountId) {
-		throw ApiError.validation('/target_account_id', "target_account_id: not the beneficiary's current target account (it changes when the beneficiary is updated)", 'target_account_mismatch');
+		throw ApiError.validation('/target_account_id', "not the beneficiary's current target account (it changes when the beneficiary is updated)", 'target_account_mismatch');
 	}
 	if (beneficiary.beneficiary.currency !== requested.quote.target_currency) {
-		throw ApiError.validation('/quote_id', `quote_id: the quote pays ${requested.quote.target_currency}, the beneficiary receives ${beneficiary.beneficiary.currency}`, 'currency_mismatch');
+		throw ApiError.validation('/quote_id', `the quote pays ${requested.quote.target_currency}, the beneficiary receives ${beneficiary.beneficiary.currency}`, 'currency_mismatch');
 	}
 	// The amounts must be the ones the caller was quoted, even when the quote has since expired.
 	if (!sameMoney(input.source_amount, requested.quote.source_amount)) {
-		throw ApiError.validation('/source_amount', `source_amount: must be the quote's ${requested.quote.source_amount.value} ${requested.quote.source_amount.currency}`, 'amount_mismatch');
+		throw ApiError.validation('/source_amount', `must be the quote's ${requested.quote.source_amount.value} ${requested.quote.source_amount.currency}`, 'amount_mismatch');
 	}
 	if (!sameMoney(input.target_amount, requested.quote.target_amount)) {
-		throw ApiError.validation('/target_amount', `target_amount: must be the quote's ${requested.quote.target_amount.value} ${requested.quote.target_amount.currency}`, 'amount_mismatch');
+		throw ApiError.validation('/target_amount', `must be the quote's ${requested.quote.target_amount.value} ${requested.quote.target_amount.currency}`, 'amount_mismatch');
 	}
 	const used = currentQuote(ctx, orgId, requested);
 	checkAgainst(transferRequirements(used.quote)[0], input.details, '/details');
 
 	const accounts = ctx.bankAccounts.list(orgId);
 	const account = input.bank_account_id ? accounts.find((a) => a.id === input.bank_account_id) : accounts.find((a) => a.main);
-	if (!account) throw ApiError.validation('/bank_account_id', "bank_account_id: not one of the organization's accounts", 'bank_account_not_found');
-	if (account.status !== 'active') throw ApiError.validation('/bank_account_id', 'bank_account_id: the account is closed', 'bank_account_closed');
+	if (!account) throw ApiError.validation('/bank_account_id', "not one of the organization's accounts", 'bank_account_not_found');
+	if (account.status !== 'active') throw ApiError.validation('/bank_account_id', 'the account is closed', 'bank_account_closed');
 	if (account.currency !== used.quote.source_currency) {
-		throw ApiError.validation('/bank_account_id', `bank_account_id: the account holds ${account.currency}, the quote is in ${used.quote.source_currency}`, 'currency_mismatch');
+		throw ApiError.validation('/bank_account_id', `the account holds ${account.currency}, the quote is in ${used.quote.source_currency}`, 'currency_mismatch');
 	}
 	if (new Big(used.quote.source_amount.value).gt(available(account))) {
-		throw ApiError.validation('/source_amount', 'source_amount: exceeds the available balance of the account', 'insufficient_funds');
+		throw ApiError.validation('/source_amount', 'exceeds the available balance of the account', 'insufficient_funds');
 	}
 
 	const transfer: InternationalTransfer = {

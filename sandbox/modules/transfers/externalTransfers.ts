@@ -23,23 +23,23 @@ const isRealDate = (date: string) => new Date(`${date}T00:00:00Z`).toISOString()
 function createTransfer(ctx: SandboxContext, orgId: string, userId: string, body: unknown): ExternalTransfer {
 	const { vop_proof_token: token, external_transfer: input } = parseBody(externalTransferRequestSchema, body);
 	const beneficiary = beneficiaries(ctx).get(orgId, input.beneficiary_id);
-	if (!beneficiary) throw ApiError.validation(field('beneficiary_id'), 'beneficiary_id: no such beneficiary', 'beneficiary_not_found');
+	if (!beneficiary) throw ApiError.validation(field('beneficiary_id'), 'no such beneficiary', 'beneficiary_not_found');
 	if (!beneficiary.trusted) {
-		throw ApiError.validation(field('beneficiary_id'), 'beneficiary_id: external transfers go only to trusted beneficiaries', 'beneficiary_not_trusted');
+		throw ApiError.validation(field('beneficiary_id'), 'external transfers go only to trusted beneficiaries', 'beneficiary_not_trusted');
 	}
 	const account = ctx.bankAccounts.list(orgId).find((a) => a.iban === input.debit_iban);
-	if (!account) throw ApiError.validation(field('debit_iban'), "debit_iban: not one of the organization's accounts", 'debit_account_not_found');
-	if (account.status !== 'active') throw ApiError.validation(field('debit_iban'), 'debit_iban: the account is closed', 'bank_account_closed');
+	if (!account) throw ApiError.validation(field('debit_iban'), "not one of the organization's accounts", 'debit_account_not_found');
+	if (account.status !== 'active') throw ApiError.validation(field('debit_iban'), 'the account is closed', 'bank_account_closed');
 	if (input.currency !== account.currency || input.currency !== beneficiary.currency) {
-		throw ApiError.validation(field('currency'), `currency: must be ${account.currency}, the currency of the account and of the beneficiary`, 'currency_mismatch');
+		throw ApiError.validation(field('currency'), `must be ${account.currency}, the currency of the account and of the beneficiary`, 'currency_mismatch');
 	}
 	const today = ctx.clock.now().toISOString().slice(0, 10);
 	const scheduledDate = input.scheduled_date ?? today;
-	if (!isRealDate(scheduledDate)) throw ApiError.validation(field('scheduled_date'), 'scheduled_date: not a calendar date');
-	if (scheduledDate < today) throw ApiError.validation(field('scheduled_date'), `scheduled_date: must be today (${today}) or later`, 'scheduled_date_in_past');
+	if (!isRealDate(scheduledDate)) throw ApiError.validation(field('scheduled_date'), 'not a calendar date');
+	if (scheduledDate < today) throw ApiError.validation(field('scheduled_date'), `must be today (${today}) or later`, 'scheduled_date_in_past');
 	const consumeToken = checkProofToken(ctx, orgId, token, beneficiary.iban);
 	const amount = new Big(input.amount);
-	if (amount.gt(available(account))) throw ApiError.validation(field('amount'), 'amount: exceeds the available balance of the account', 'insufficient_funds');
+	if (amount.gt(available(account))) throw ApiError.validation(field('amount'), 'exceeds the available balance of the account', 'insufficient_funds');
 
 	const cents = amount.times(100).toFixed(0);
 	const transfer: ExternalTransfer = {
@@ -144,7 +144,7 @@ export const externalTransfersModule: SandboxModule = {
 		app.post<{ Params: { id: string }; Body: { to?: string } | undefined }>('/sandbox/external_transfers/:id/settle', async (request) => {
 			const { organizationId: orgId, row } = control(request);
 			const to = request.body?.to ?? 'completed';
-			if (to !== 'processed' && to !== 'completed') throw ApiError.validation('/to', 'to: processed or completed');
+			if (to !== 'processed' && to !== 'completed') throw ApiError.validation('/to', 'processed or completed');
 			if (row.status !== 'pending' && !(row.status === 'processed' && to === 'completed')) {
 				throw ApiError.single(409, 'invalid_state', `A ${row.status} transfer cannot be settled to ${to}`);
 			}

@@ -10,7 +10,7 @@ import { ApiError } from '../../core/errors';
 import { organizationId } from '../../core/guard';
 import type { SandboxModule } from '../../module';
 import { isValidIban } from '../bankAccounts/iban';
-import { beneficiaries } from '../beneficiaries/store';
+import { ACCOUNT_HOLDERS } from '../beneficiaries/store';
 import { compareNames } from './nameMatch';
 import { parseBody } from './parse';
 
@@ -59,16 +59,16 @@ export function checkProofToken(ctx: SandboxContext, orgId: string, token: strin
 	};
 }
 
-/** Who holds an IBAN, as far as the sandbox knows: seeded beneficiaries and organizations' accounts. */
+/** Who holds an IBAN, as far as the sandbox's banks know: seeded payees and the organizations' accounts. */
 function holderOf(ctx: SandboxContext, iban: string): string | undefined {
-	const beneficiary = beneficiaries(ctx).all().find((b) => b.iban === iban);
-	if (beneficiary) return beneficiary.name;
+	const holder = ACCOUNT_HOLDERS.get(iban);
+	if (holder) return holder;
 	const account = ctx.bankAccounts.all().find((a) => a.iban === iban);
 	return account ? ctx.organization(account.organization_id).legal_name : undefined;
 }
 
 function checkIban(iban: string): void {
-	if (!isValidIban(iban)) throw ApiError.validation('/iban', 'iban: the check digits are wrong', 'invalid_iban');
+	if (!isValidIban(iban)) throw ApiError.validation('/iban', 'the check digits are wrong', 'invalid_iban');
 }
 
 /**
