@@ -46,7 +46,7 @@ input:focus{outline:2px solid #6b5bd2;outline-offset:1px}
 .org{display:flex;gap:12px;align-items:center;border:1px solid #d9dce5;border-radius:8px;padding:12px 14px;margin:0 0 10px;cursor:pointer;font-weight:400}
 .org:hover{border-color:#6b5bd2}
 .org small{display:block;color:#5d6475}
-.actions{display:flex;gap:10px;margin-top:18px}
+.actions{display:flex;flex-direction:row-reverse;gap:10px;margin-top:18px}
 button{flex:1;padding:11px 16px;border-radius:8px;border:1px solid transparent;font-size:15px;font-weight:600;cursor:pointer}
 .primary{background:#6b5bd2;color:#fff}
 .primary:hover{background:#5a4bc0}
@@ -137,8 +137,9 @@ ${choices.join('\n')}
 <p class="muted">It will be allowed to:</p>
 ${scopeList(view.scopes)}
 <div class="actions">
-<button class="secondary" type="submit" name="decision" value="deny">Deny</button>
+<!-- Authorize first in the DOM so Enter approves; row-reverse shows it on the right. -->
 <button class="primary" type="submit" name="decision" value="allow">Authorize</button>
+<button class="secondary" type="submit" name="decision" value="deny">Deny</button>
 </div>
 </form>`,
 	);
