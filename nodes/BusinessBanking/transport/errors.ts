@@ -88,6 +88,19 @@ function explain(entry: ApiErrorEntry): string {
 	return detail.includes(field) || detail.startsWith(`${last}:`) || detail.startsWith(`${last} `) ? detail : `${field}: ${detail}`;
 }
 
+const NETWORK_PROBLEMS: Record<string, string> = {
+	ECONNRESET: 'the connection was closed before an answer came',
+	EPIPE: 'the connection was closed before an answer came',
+	ECONNREFUSED: 'the connection was refused',
+	ETIMEDOUT: 'no answer in time',
+	ECONNABORTED: 'no answer in time',
+	ERR_SOCKET_CONNECTION_TIMEOUT: 'no answer in time',
+	ENOTFOUND: 'the host name was not found',
+	EAI_AGAIN: 'the host name could not be resolved',
+};
+
+const tries = (count: number) => `${count} ${count === 1 ? 'try' : 'tries'}`;
+
 export interface ErrorContext {
 	node: INode;
 	itemIndex?: number;
@@ -124,14 +137,17 @@ export function toNodeApiError(failure: FailedCall, context: ErrorContext): Node
 		message = `Missing permission: ${detail}`;
 		description = `Reconnect the credential ${credential} and accept every requested permission on the consent screen.`;
 	} else if (status === 429) {
-		message = `The service is rate limiting these requests (HTTP 429) after ${context.tries} tries`;
+		message = `The service is rate limiting these requests (HTTP 429) after ${tries(context.tries)}`;
 		description = 'Lower the batch concurrency of this node, or split the items into smaller batches with a pause between them.';
+	} else if (status && status >= 500) {
+		message = `The service failed to process the request (HTTP ${status}) after ${tries(context.tries)}`;
+		description = entries.map(explain).join('\n') || undefined;
 	} else if (status && entries.length > 0) {
 		message = explain(entries[0]);
-	} else if (status && status >= 500) {
-		message = `The service failed to process the request (HTTP ${status}) after ${context.tries} ${context.tries === 1 ? 'try' : 'tries'}`;
 	} else if (failure.networkCode) {
-		message = `Could not reach ${context.host} (${failure.networkCode}) after ${context.tries} ${context.tries === 1 ? 'try' : 'tries'}`;
+		// No raw error code in the message: n8n would swap such a message for a generic one.
+		message = `Could not reach ${context.host}: ${NETWORK_PROBLEMS[failure.networkCode] ?? 'the connection failed'} (after ${tries(context.tries)})`;
+		description = `Connection error ${failure.networkCode}. A write that may have been applied is not repeated automatically: check before running it again.`;
 	} else {
 		message = status ? `The service answered HTTP ${status}` : failure.message;
 	}

@@ -1,0 +1,144 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeType } from 'n8n-workflow';
+
+import { BusinessBankingOAuth2Api } from '../../credentials/BusinessBankingOAuth2Api.credentials';
+import { ALL_SCOPES } from '../../sandbox/core/context';
+import { SEED } from '../../sandbox/core/seed';
+import {
+	clearSeenRequests,
+	connectedCredential,
+	CredentialStore,
+	registerNodeType,
+	resolveCredential,
+	runNode,
+	seenRequests,
+	testCredential,
+} from '../helpers/engine';
+import { startTestSandbox, TEST_CLIENT_ID, TEST_REDIRECT_URI, type TestSandbox } from '../helpers/sandbox';
+
+const TYPE = 'businessBankingOAuth2Api';
+
+/** Outputs the addresses a node gets from `getCredentials` (nothing secret). */
+class CredentialProbe implements INodeType {
+	description = {
+		displayName: 'Credential probe',
+		name: 'credentialProbe',
+		group: ['transform'],
+		version: 1,
+		description: '',
+		defaults: { name: 'Credential probe' },
+		inputs: ['main'],
+		outputs: ['main'],
+		credentials: [{ name: TYPE, required: true }],
+		properties: [],
+	} as unknown as INodeType['description'];
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		const credentials = await this.getCredentials(TYPE);
+		const { baseUrl, registerUrl, authUrl, accessTokenUrl, authQueryParameters, scope } = credentials;
+		return [[{ json: { baseUrl, registerUrl, authUrl, accessTokenUrl, authQueryParameters, scope } }]];
+	}
+}
+registerNodeType('test.credentialProbe', new CredentialProbe());
+
+describe('Business Banking OAuth2 credential', () => {
+	it('is an authorization-code OAuth2 credential with hidden, environment-resolved settings', () => {
+		const type = new BusinessBankingOAuth2Api();
+		expect(type.name).toBe(TYPE);
+		expect(type.extends).toEqual(['oAuth2Api']);
+		const hidden = type.properties.filter((property) => property.type === 'hidden').map((property) => property.name);
+		expect(hidden).toEqual(
+			expect.arrayContaining(['grantType', 'authUrl', 'accessTokenUrl', 'scope', 'authQueryParameters', 'authentication', 'baseUrl', 'authServerUrl', 'registerUrl']),
+		);
+	});
+
+	it('resolves the sandbox addresses by default, with every scope and client credentials in the body', () => {
+		const resolved = resolveCredential(TYPE, { clientId: 'id', clientSecret: 'secret' });
+		expect(resolved).toMatchObject({
+			environment: 'sandbox',
+			baseUrl: 'http://localhost:4010',
+			registerUrl: 'http://localhost:4010',
+			authUrl: 'http://localhost:4010/oauth2/auth',
+			accessTokenUrl: 'http://localhost:4010/oauth2/token',
+			grantType: 'authorizationCode',
+			authentication: 'body',
+			authQueryParameters: '',
+		});
+		expect(String(resolved.scope).split(' ')).toEqual([...ALL_SCOPES]);
+	});
+
+	it('resolves production and custom addresses (trailing slashes dropped) and the organization lock', () => {
+		const production = resolveCredential(TYPE, { environment: 'production' });
+		expect(production.authUrl).toBe('https://oauth.business-banking.example/oauth2/auth');
+		expect(production.baseUrl).toBe('https://api.business-banking.example');
+		const custom = resolveCredential(TYPE, {
+			environment: 'custom',
+			customBaseUrl: 'https://api.bank.test/',
+			customAuthServerUrl: 'https://auth.bank.test//',
+			customRegisterUrl: 'https://partners.bank.test',
+			organizationId: SEED.organizations.it,
+		});
+		expect(custom).toMatchObject({
+			baseUrl: 'https://api.bank.test',
+			authUrl: 'https://auth.bank.test/oauth2/auth',
+			accessTokenUrl: 'https://auth.bank.test/oauth2/token',
+			registerUrl: 'https://partners.bank.test',
+			authQueryParameters: `organization_id=${SEED.organizations.it}`,
+		});
+	});
+
+	describe('inside the engine, against the sandbox', () => {
+		let sandbox: TestSandbox;
+		beforeAll(async () => {
+			sandbox = await startTestSandbox({ stagingToken: 'staging-credential' });
+		});
+		afterAll(() => sandbox.close());
+		beforeEach(() => clearSeenRequests(sandbox));
+
+		it('hands nodes the resolved addresses through getCredentials', async () => {
+			const { items, error } = await runNode({ sandbox, node: { type: 'test.credentialProbe', parameters: {} } });
+			expect(error).toBeUndefined();
+			expect(items[0].json).toMatchObject({
+				baseUrl: sandbox.url,
+				registerUrl: sandbox.url,
+				authUrl: `${sandbox.url}/oauth2/auth`,
+				accessTokenUrl: `${sandbox.url}/oauth2/token`,
+				authQueryParameters: '',
+			});
+		});
+
+		it('builds an authorization URL the sandbox accepts, locked to the chosen organization', async () => {
+			const stored = connectedCredential(sandbox, { fields: { organizationId: SEED.organizations.it } });
+			const resolved = resolveCredential(TYPE, stored);
+			// As n8n builds it: the OAuth2 parameters, then the credential's extra query parameters.
+			const query = new URLSearchParams({ client_id: TEST_CLIENT_ID, redirect_uri: TEST_REDIRECT_URI, response_type: 'code', scope: String(resolved.scope), state: 'xyz' });
+			const response = await sandbox.http.get(`${resolved.authUrl}?${query.toString()}&${resolved.authQueryParameters}`);
+			expect(response.status).toBe(200);
+			expect(String(response.data)).toContain('Bottega Verdi');
+			expect(String(response.data)).not.toContain('Atelier Lumière');
+		});
+
+		it('passes the credential test (GET /organization with the bearer and staging tokens)', async () => {
+			const result = await testCredential(new CredentialStore(connectedCredential(sandbox)));
+			expect(result).toEqual({ status: 'OK', message: 'Connection tested successfully' });
+			const [call] = await seenRequests(sandbox, { path: '/organization' });
+			expect(call).toMatchObject({ method: 'GET', status: 200 });
+			expect(call.headers).toMatchObject({
+				accept: 'application/json',
+				'content-type': 'application/json',
+				authorization: 'Bearer [redacted]',
+				'x-service-staging-token': '[redacted]',
+			});
+		});
+
+		it('fails the credential test with a clear message on a wrong staging token', async () => {
+			const result = await testCredential(new CredentialStore(connectedCredential(sandbox, { fields: { stagingToken: 'not-it' } })));
+			expect(result.status).toBe('Error');
+			expect(result.message).toMatch(/check the Staging Token/);
+		});
+
+		it('fails the credential test naming the scope when organization.read was not granted', async () => {
+			const result = await testCredential(new CredentialStore(connectedCredential(sandbox, { scopes: ['offline_access', 'clients.read'] })));
+			expect(result).toEqual({ status: 'Error', message: expect.stringMatching(/organization\.read scope/) });
+		});
+	});
+});

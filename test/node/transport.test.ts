@@ -1,0 +1,284 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeParameters, INodeType } from 'n8n-workflow';
+
+import { apiRequest, idempotencyKeyFor } from '../../nodes/BusinessBanking/transport';
+import {
+	clearSeenRequests,
+	connectedCredential,
+	CredentialStore,
+	injectFault,
+	registerNodeType,
+	runNode,
+	seenRequests,
+} from '../helpers/engine';
+import { startTestSandbox, TEST_CLIENT_ID, TEST_CLIENT_SECRET, type TestSandbox } from '../helpers/sandbox';
+
+/** A node that sends one raw call through the transport (what resources do, without their fields). */
+class TransportProbe implements INodeType {
+	description = {
+		displayName: 'Transport probe',
+		name: 'transportProbe',
+		group: ['transform'],
+		version: 1,
+		description: '',
+		defaults: { name: 'Transport probe' },
+		inputs: ['main'],
+		outputs: ['main'],
+		credentials: [{ name: 'businessBankingOAuth2Api', required: true }],
+		properties: [
+			{ displayName: 'Method', name: 'method', type: 'string', default: 'GET' },
+			{ displayName: 'Path', name: 'path', type: 'string', default: '/organization' },
+			{ displayName: 'Body', name: 'body', type: 'json', default: '' },
+			{ displayName: 'Idempotent', name: 'idempotent', type: 'boolean', default: false },
+			{ displayName: 'Server', name: 'server', type: 'string', default: 'api' },
+		],
+	} as unknown as INodeType['description'];
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		const output: INodeExecutionData[] = [];
+		for (let itemIndex = 0; itemIndex < this.getInputData().length; itemIndex++) {
+			const body = this.getNodeParameter('body', itemIndex, '') as string;
+			const response = await apiRequest.call(this, this.getNodeParameter('method', itemIndex) as 'GET', this.getNodeParameter('path', itemIndex) as string, {
+				body: body ? (JSON.parse(body) as IDataObject) : undefined,
+				idempotencyKey: this.getNodeParameter('idempotent', itemIndex) ? idempotencyKeyFor.call(this, itemIndex, 'probe') : undefined,
+				server: this.getNodeParameter('server', itemIndex) as 'api' | 'register',
+				itemIndex,
+			});
+			output.push({ json: response, pairedItem: { item: itemIndex } });
+		}
+		return [output];
+	}
+}
+registerNodeType('test.transportProbe', new TransportProbe());
+
+const probe = (parameters: INodeParameters, settings: { retryOnFail?: boolean; maxTries?: number; waitBetweenTries?: number } = {}) => ({
+	type: 'test.transportProbe',
+	parameters,
+	...settings,
+});
+const getClient = (id: string) => ({ parameters: { resource: 'client', operation: 'get', clientId: { mode: 'id', value: id } } });
+const createCompany = (name: string) => ({ parameters: { resource: 'client', operation: 'create', kind: 'company', name } });
+
+const UUID_V5 = /^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+describe('transport inside the n8n engine: tokens, retries, errors', () => {
+	let sandbox: TestSandbox;
+	let clientId: string;
+	beforeAll(async () => {
+		sandbox = await startTestSandbox({ stagingToken: 'staging-transport' });
+		clientId = (await sandbox.api('fr').post('/v2/clients', { client: { kind: 'company', name: 'Transport SAS' } })).data.client.id;
+	});
+	afterAll(() => sandbox.close());
+	beforeEach(async () => {
+		await sandbox.http.delete('/sandbox/faults');
+		await clearSeenRequests(sandbox);
+	});
+
+	const advanceClock = (seconds: number) => sandbox.http.post('/sandbox/clock/advance', { seconds });
+	const refreshDirectly = (refreshToken: string) =>
+		sandbox.http.post(
+			'/oauth2/token',
+			new URLSearchParams({ grant_type: 'refresh_token', refresh_token: refreshToken, client_id: TEST_CLIENT_ID, client_secret: TEST_CLIENT_SECRET }).toString(),
+			{ headers: { 'Content-Type': 'application/x-www-form-urlencoded' } },
+		);
+	const tokens = (store: CredentialStore) => store.data.oauthTokenData as { access_token: string; refresh_token: string };
+
+	it('refreshes an expired access token transparently and persists the rotated tokens', async () => {
+		const credential = new CredentialStore(connectedCredential(sandbox));
+		const before = { ...tokens(credential) };
+		await advanceClock(3601);
+
+		const { items, error } = await runNode({ sandbox, credential, node: getClient(clientId) });
+		expect(error).toBeUndefined();
+		expect(items[0].json.id).toBe(clientId);
+
+		const gets = await seenRequests(sandbox, { method: 'GET', path: `/v2/clients/${clientId}` });
+		expect(gets.map((request) => request.status)).toEqual([401, 200]);
+		const [refresh] = await seenRequests(sandbox, { path: '/oauth2/token' });
+		expect(refresh.body).toMatchObject({ grant_type: 'refresh_token', client_id: TEST_CLIENT_ID });
+		expect(refresh.headers.authorization).toBeUndefined(); // client credentials in the body, never Basic
+		expect(refresh.status).toBe(200);
+
+		expect(credential.tokenWrites).toBe(1);
+		expect(tokens(credential).access_token).not.toBe(before.access_token);
+		expect(tokens(credential).refresh_token).not.toBe(before.refresh_token);
+		expect((await refreshDirectly(before.refresh_token)).data.error).toBe('invalid_grant');
+
+		// The next execution uses the stored token as is.
+		await clearSeenRequests(sandbox);
+		await runNode({ sandbox, credential, node: getClient(clientId) });
+		expect((await seenRequests(sandbox)).map((request) => [request.path, request.status])).toEqual([[`/v2/clients/${clientId}`, 200]]);
+	});
+
+	it('recovers from a lost refresh race by reading the credential again', async () => {
+		const credential = new CredentialStore(connectedCredential(sandbox));
+		const stale = structuredClone(credential.data);
+		await advanceClock(3601);
+		// Another execution refreshed first and stored the new tokens; this one still holds the old ones
+		// for its first three reads (its own, n8n's signing, n8n's pre-refresh check).
+		const winner = await refreshDirectly(tokens(credential).refresh_token);
+		expect(winner.status).toBe(200);
+		credential.data = { ...credential.data, oauthTokenData: winner.data };
+		credential.serveStale(stale, 3);
+
+		const { items, error } = await runNode({ sandbox, credential, node: getClient(clientId) });
+		expect(error).toBeUndefined();
+		expect(items[0].json.id).toBe(clientId);
+		const refreshes = await seenRequests(sandbox, { path: '/oauth2/token' });
+		expect(refreshes.map((request) => request.status)).toEqual([200, 400]); // the winner's, then ours refused
+		const gets = await seenRequests(sandbox, { method: 'GET', path: `/v2/clients/${clientId}` });
+		expect(gets.map((request) => request.status)).toEqual([401, 200]);
+		expect(tokens(credential).refresh_token).toBe(winner.data.refresh_token);
+	});
+
+	it('asks to reconnect when the refresh token is refused and no newer one exists', async () => {
+		const credential = new CredentialStore(connectedCredential(sandbox));
+		await advanceClock(3601);
+		await refreshDirectly(tokens(credential).refresh_token); // used elsewhere, new tokens never stored
+
+		const { error } = await runNode({ sandbox, credential, node: getClient(clientId) });
+		expect(error?.message).toBe('The credential "Business Banking account" needs to be reconnected');
+		expect(error?.description).toMatch(/Reconnect/);
+		expect(JSON.stringify(error)).not.toContain(tokens(credential).refresh_token);
+		const refreshes = await seenRequests(sandbox, { path: '/oauth2/token' });
+		expect(refreshes.map((request) => request.status)).toEqual([200, 400, 400]); // re-read and tried once more
+	});
+
+	it('waits and retries after a 429, honouring Retry-After', async () => {
+		await injectFault(sandbox, { method: 'GET', path: `/v2/clients/${clientId}`, kind: 'status', status: 429, retryAfter: 1, count: 1 });
+		const { items, error } = await runNode({ sandbox, node: getClient(clientId) });
+		expect(error).toBeUndefined();
+		expect(items[0].json.id).toBe(clientId);
+		const gets = await seenRequests(sandbox, { method: 'GET', path: `/v2/clients/${clientId}` });
+		expect(gets.map((request) => request.status)).toEqual([429, 200]);
+	});
+
+	it('retries a 429 on a POST too (nothing happened), then succeeds', async () => {
+		await injectFault(sandbox, { method: 'POST', path: '/v2/clients', kind: 'status', status: 429, retryAfter: 0, count: 1 });
+		const { items, error } = await runNode({ sandbox, node: createCompany('Après Limite SAS') });
+		expect(error).toBeUndefined();
+		expect(items[0].json.name).toBe('Après Limite SAS');
+		expect((await seenRequests(sandbox, { method: 'POST', path: '/v2/clients' })).map((request) => request.status)).toEqual([429, 201]);
+	});
+
+	it('gives up after a bounded number of 429s and tells the user to lower the concurrency', async () => {
+		await injectFault(sandbox, { method: 'GET', path: `/v2/clients/${clientId}`, kind: 'status', status: 429, retryAfter: 0, count: 10 });
+		const { error } = await runNode({ sandbox, node: getClient(clientId) });
+		expect(error?.httpCode).toBe('429');
+		expect(error?.message).toBe('The service is rate limiting these requests (HTTP 429) after 4 tries');
+		expect(error?.description).toMatch(/Lower the batch concurrency/);
+		expect(await seenRequests(sandbox, { method: 'GET', path: `/v2/clients/${clientId}` })).toHaveLength(4);
+	});
+
+	it('retries a 5xx on a GET', async () => {
+		await injectFault(sandbox, { method: 'GET', path: `/v2/clients/${clientId}`, kind: 'status', status: 503, count: 2 });
+		const { items, error } = await runNode({ sandbox, node: getClient(clientId) });
+		expect(error).toBeUndefined();
+		expect(items[0].json.id).toBe(clientId);
+		const gets = await seenRequests(sandbox, { method: 'GET', path: `/v2/clients/${clientId}` });
+		expect(gets.map((request) => request.status)).toEqual([503, 503, 200]);
+	});
+
+	it('does not retry a 5xx on a POST without idempotency key (it may have been applied)', async () => {
+		await injectFault(sandbox, { method: 'POST', path: '/v2/clients', kind: 'status', status: 500, count: 1 });
+		const { error } = await runNode({ sandbox, node: createCompany('Une Seule Fois SAS') });
+		expect(error?.name).toBe('NodeApiError');
+		expect(error?.httpCode).toBe('500');
+		expect(error?.message).toBe('The service failed to process the request (HTTP 500) after 1 try');
+		expect(error?.description).toBe('Injected fault: 500');
+		expect(await seenRequests(sandbox, { method: 'POST', path: '/v2/clients' })).toHaveLength(1);
+	});
+
+	it('retries a dropped connection on a GET, but not on a POST (the client exists once)', async () => {
+		await injectFault(sandbox, { method: 'GET', path: `/v2/clients/${clientId}`, kind: 'drop_after_commit', count: 1 });
+		const read = await runNode({ sandbox, node: getClient(clientId) });
+		expect(read.error).toBeUndefined();
+		expect((await seenRequests(sandbox, { method: 'GET', path: `/v2/clients/${clientId}` })).map((request) => request.dropped)).toEqual([true, false]);
+
+		await injectFault(sandbox, { method: 'POST', path: '/v2/clients', kind: 'drop_after_commit', count: 1 });
+		const write = await runNode({ sandbox, node: createCompany('Connexion Perdue SAS') });
+		expect(write.error?.message).toMatch(/^Could not reach 127\.0\.0\.1:\d+: the connection was closed before an answer came \(after 1 try\)$/);
+		expect(await seenRequests(sandbox, { method: 'POST', path: '/v2/clients' })).toHaveLength(1);
+		const listed = await sandbox.api('fr').get('/v2/clients', { params: { 'filter[name]': 'Connexion Perdue' } });
+		expect(listed.data.clients).toHaveLength(1);
+	});
+
+	it('retries a write that carries an idempotency key, with the same key each time', async () => {
+		await injectFault(sandbox, { method: 'POST', path: '/v2/clients', kind: 'status', status: 503, count: 1 });
+		const { error } = await runNode({
+			sandbox,
+			node: probe({ method: 'POST', path: '/v2/clients', body: JSON.stringify({ client: { kind: 'company', name: 'Clé SAS' } }), idempotent: true }),
+		});
+		expect(error).toBeUndefined();
+		const posts = await seenRequests(sandbox, { method: 'POST', path: '/v2/clients' });
+		expect(posts.map((request) => request.status)).toEqual([503, 201]);
+		const keys = posts.map((request) => request.headers['x-service-idempotency-key']);
+		expect(keys[0]).toMatch(UUID_V5);
+		expect(keys[1]).toBe(keys[0]);
+	});
+
+	it('derives the key from execution, node, item and operation: n8n\'s Retry On Fail reuses it', async () => {
+		// 4 failing tries exhaust the transport; n8n's own retry of the node then succeeds.
+		await injectFault(sandbox, { method: 'POST', path: '/v2/clients', kind: 'status', status: 503, retryAfter: 0, count: 4 });
+		const executionId = 'execution-42';
+		const run = await runNode({
+			sandbox,
+			executionId,
+			items: [{ n: 1 }, { n: 2 }],
+			node: probe(
+				{ method: 'POST', path: '/v2/clients', body: '={{ JSON.stringify({ client: { kind: "company", name: "Retry " + $json.n } }) }}', idempotent: true },
+				{ retryOnFail: true, maxTries: 2, waitBetweenTries: 0 },
+			),
+		});
+		expect(run.error).toBeUndefined();
+		// Items run in order: item 0 fails 4 times, n8n retries the node, item 0 then item 1 succeed.
+		const posts = await seenRequests(sandbox, { method: 'POST', path: '/v2/clients' });
+		expect(posts.map((request) => request.status)).toEqual([503, 503, 503, 503, 201, 201]);
+		const keys = posts.map((request) => request.headers['x-service-idempotency-key']);
+		expect(new Set(keys.slice(0, 5)).size).toBe(1);
+		expect(keys[5]).toMatch(UUID_V5);
+		expect(keys[5]).not.toBe(keys[0]);
+		expect((posts[4].body as { client: { name: string } }).client.name).toBe('Retry 1');
+
+		// Same execution id, same node, same item: same key; another execution: another key.
+		await clearSeenRequests(sandbox);
+		const body = JSON.stringify({ client: { kind: 'company', name: 'Retry 1' } });
+		await runNode({ sandbox, executionId, node: probe({ method: 'POST', path: '/v2/clients', body, idempotent: true }) });
+		await runNode({ sandbox, executionId: 'execution-43', node: probe({ method: 'POST', path: '/v2/clients', body, idempotent: true }) });
+		const again = await seenRequests(sandbox, { method: 'POST', path: '/v2/clients' });
+		expect(again[0].headers['x-service-idempotency-key']).toBe(keys[0]);
+		expect(again[1].headers['x-service-idempotency-key']).not.toBe(keys[0]);
+	});
+
+	it('names the missing scope on a 403 and says to reconnect', async () => {
+		const { error } = await runNode({
+			sandbox,
+			credentialOptions: { scopes: ['offline_access', 'clients.read'] },
+			node: createCompany('Sans Droit SAS'),
+		});
+		expect(error?.httpCode).toBe('403');
+		expect(error?.message).toBe('Missing permission: This operation needs the OAuth scope clients.write');
+		expect(error?.description).toMatch(/Reconnect the credential "Business Banking account"/);
+	});
+
+	it('sends the staging token, JSON headers, and Service-Partner-Id on the partner API', async () => {
+		await runNode({
+			sandbox,
+			credentialOptions: { fields: { partnerId: 'partner-sandbox' } },
+			node: probe({ method: 'GET', path: '/register/webhooks/00000000-0000-4000-8000-000000000000', server: 'register' }),
+		});
+		await runNode({ sandbox, node: probe({ method: 'GET', path: '/organization' }) });
+		const [partner, organization] = await seenRequests(sandbox);
+		expect(partner.path).toBe('/register/webhooks/00000000-0000-4000-8000-000000000000');
+		expect(partner.headers['service-partner-id']).toBe('partner-sandbox');
+		expect(organization.headers).toMatchObject({ accept: 'application/json', 'x-service-staging-token': '[redacted]', authorization: 'Bearer [redacted]' });
+		expect(organization.headers['service-partner-id']).toBeUndefined();
+		expect(organization.status).toBe(200);
+	});
+
+	it('reports a wrong staging token as such (and keeps the token out of the message)', async () => {
+		const { error } = await runNode({ sandbox, credentialOptions: { fields: { stagingToken: 'wrong-staging' } }, node: getClient(clientId) });
+		expect(error?.httpCode).toBe('401');
+		expect(error?.message).toBe('The service refused the staging token: check "Staging Token" in the credential "Business Banking account"');
+		expect(JSON.stringify(error)).not.toContain('wrong-staging');
+	});
+});
