@@ -50,7 +50,7 @@ export class BusinessBankingOAuth2Api implements ICredentialType {
 
 	displayName = 'Business Banking OAuth2 API';
 
-	documentationUrl = 'https://github.com/n8n-nodes-business-banking/n8n-nodes-business-banking#credentials';
+	documentationUrl = 'https://github.com/n8n-nodes-business-banking/n8n-nodes-business-banking#credential';
 
 	icon: Icon = { light: 'file:../icons/businessBanking.svg', dark: 'file:../icons/businessBanking.dark.svg' };
 

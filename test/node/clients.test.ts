@@ -180,6 +180,34 @@ describe('Business Banking node, Client resource (n8n engine → sandbox over HT
 		]);
 	});
 
+	it('a limit above one page fetches full pages and stops at the limit', async () => {
+		await clearSeenRequests(sandbox);
+		const { items } = await runNode({ sandbox, credentialOptions: { organization: 'de' }, node: client('getMany', { returnAll: false, limit: 150 }) });
+		expect(items).toHaveLength(150);
+		const requests = await seenRequests(sandbox, { method: 'GET', path: '/v2/clients' });
+		expect(requests.map((request) => [request.query.page, request.query.per_page])).toEqual([
+			['1', '100'],
+			['2', '100'],
+		]);
+	});
+
+	it('refuses a one-letter name filter before any request', async () => {
+		const { error } = await runNode({ sandbox, node: client('getMany', { returnAll: true, filters: { name: 'a' } }) });
+		expect(error?.message).toBe('Item 0: Filters → Name (filter.name) must be at least 2 characters');
+		expect(await seenRequests(sandbox, { path: '/v2/*' })).toHaveLength(0);
+	});
+
+	it('with Continue On Fail, an API error becomes the item\'s output with its status', async () => {
+		const { items, error } = await runNode({
+			sandbox,
+			node: { ...client('get', { clientId: { mode: 'id', value: '00000000-0000-4000-8000-000000000001' } }), continueOnFail: true },
+		});
+		expect(error).toBeUndefined();
+		expect(items).toEqual([
+			{ json: expect.objectContaining({ error: expect.stringContaining('not found'), httpCode: '404' }), pairedItem: { item: 0 } },
+		]);
+	});
+
 	it('rejects invalid input before any request, naming the item and the field', async () => {
 		const { error } = await runNode({
 			sandbox,
