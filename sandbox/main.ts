@@ -27,6 +27,7 @@ async function main() {
 			`  OAuth client secret: ${application.clientSecret}`,
 			`  redirect URIs:       ${application.redirectUris.join(', ')}`,
 			`  sign in as:          owner@example.com / sandbox`,
+			`  controls (no auth):  ${sandbox.url}/sandbox/reset, /sandbox/clock, /sandbox/faults, /sandbox/seed/clients, /sandbox/requests`,
 			'',
 		].join('\n'),
 	);

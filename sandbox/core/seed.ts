@@ -101,8 +101,9 @@ export function seedOrganizations(): Organization[] {
 
 /** The core seed: one application, one user who is a member of every seeded organization. */
 export function seedCore(ctx: SandboxContext): void {
-	const clientId = ctx.options.clientId ?? `sandbox-${randomBytes(6).toString('hex')}`;
-	const clientSecret = ctx.options.clientSecret ?? randomBytes(24).toString('base64url');
+	// Generated once per process and kept in the options: a reset keeps the credentials printed at start.
+	const clientId = (ctx.options.clientId ??= `sandbox-${randomBytes(6).toString('hex')}`);
+	const clientSecret = (ctx.options.clientSecret ??= randomBytes(24).toString('base64url'));
 	ctx.applications.set(clientId, {
 		clientId,
 		clientSecret,

@@ -233,3 +233,19 @@ describe('rate limit', () => {
 		}
 	});
 });
+
+describe('reset with generated OAuth credentials', () => {
+	it('keeps the client id and secret printed at start', async () => {
+		const { startSandbox } = await import('../../sandbox/server');
+		const sandbox = await startSandbox({ port: 0, quiet: true });
+		try {
+			const { clientId, clientSecret } = sandbox.ctx.application;
+			expect(clientId).toMatch(/^sandbox-/);
+			const response = await fetch(`${sandbox.url}/sandbox/reset`, { method: 'POST' });
+			expect(response.status).toBe(200);
+			expect(sandbox.ctx.application).toMatchObject({ clientId, clientSecret });
+		} finally {
+			await sandbox.close();
+		}
+	});
+});
