@@ -46,7 +46,7 @@ function signatureSettings(this: IWebhookFunctions, mode: TriggerMode) {
 export async function receive(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 	const staticData = this.getWorkflowStaticData('node');
 	const registration = readRegistration(staticData);
-	const mode = (this.getNodeParameter('mode', 'subscription') as TriggerMode) ?? 'subscription';
+	const mode = this.getNodeParameter('mode', 'subscription') as TriggerMode;
 	const settings = signatureSettings.call(this, mode);
 	const rawBody = await rawBodyOf.call(this);
 	if (!rawBody) return refuse.call(this, 401, 'the request body could not be read, so its signature cannot be checked');
@@ -78,7 +78,11 @@ export async function receive(this: IWebhookFunctions): Promise<IWebhookResponse
 	if (!events.includes(envelope.data.type)) return { webhookResponse: { received: true } };
 	if (seenBefore(staticData, envelope.data.id, Date.now())) return { webhookResponse: { received: true } };
 
-	const data = event.data;
-	const json = settings.output === 'resource' ? (data && typeof data === 'object' && !Array.isArray(data) ? (data as IDataObject) : { data } as IDataObject) : event;
-	return { workflowData: [[{ json }]] };
+	return { workflowData: [[{ json: settings.output === 'resource' ? resourceOf(event) : event }]] };
+}
+
+/** The event's `data` (the resource); a non-object `data` is kept under a `data` key. */
+function resourceOf(event: IDataObject): IDataObject {
+	const { data } = event;
+	return data && typeof data === 'object' && !Array.isArray(data) ? (data as IDataObject) : { data };
 }
