@@ -5,13 +5,17 @@
  *
  *   const { items, error, credential } = await runNode({ sandbox, node: { parameters: {...} }, items: [{...}] });
  */
-import { mkdtempSync } from 'fs';
-import { tmpdir } from 'os';
+import { mkdirSync } from 'fs';
+import { tmpdir, userInfo } from 'os';
 import { join } from 'path';
 import { randomUUID } from 'crypto';
 
-// n8n-core writes its instance settings (encryption key) under N8N_USER_FOLDER on first load.
-process.env.N8N_USER_FOLDER ??= mkdtempSync(join(tmpdir(), 'n8n-engine-'));
+// n8n-core keeps its instance settings (encryption key) under N8N_USER_FOLDER, ~/.n8n otherwise:
+// one folder in the temp dir, shared by every test run of this user, keeps the home folder clean.
+if (!process.env.N8N_USER_FOLDER) {
+	process.env.N8N_USER_FOLDER = join(tmpdir(), `n8n-engine-harness-${userInfo().uid}`);
+	mkdirSync(process.env.N8N_USER_FOLDER, { recursive: true });
+}
 
 import { ExecutionLifecycleHooks, LoadOptionsContext, WorkflowExecute } from 'n8n-core';
 import {
