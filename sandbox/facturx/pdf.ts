@@ -1,7 +1,10 @@
 import { randomBytes } from 'crypto';
-import { AFRelationship, PDFDocument, PDFHexString, PDFName, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
+
+import Big from 'big.js';
+import { AFRelationship, PDFDocument, PDFHexString, PDFName, PDFString, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
 
 import type { ClientInvoiceResponse } from '../../nodes/BusinessBanking/schemas/invoice';
+import { buildSrgbIccProfile, ICC_DESCRIPTION } from './icc';
 import { buildFacturxXmp, FACTURX_FILE_NAME } from './xmp';
 
 /**
@@ -84,7 +87,13 @@ export async function renderInvoicePdf(invoice: ClientInvoiceResponse, at: Date)
 		]);
 	}
 	writer.space(12);
-	writer.line(`VAT ${invoice.vat_amount.value} ${invoice.currency}`, { x: 350 });
+	const money = (label: string, value: string) => writer.line(`${label} ${value} ${invoice.currency}`, { x: 350 });
+	if (invoice.discount) money('Discount', `-${invoice.discount.amount.value}`);
+	const excludingVat = invoice.items.reduce((acc, item) => acc.plus(item.total_amount.value).minus(item.total_vat.value), new Big(0));
+	money('Total excl. VAT', excludingVat.toFixed(2));
+	money('VAT', invoice.vat_amount.value);
+	if (invoice.stamp_duty_amount) money('Stamp duty', invoice.stamp_duty_amount);
+	if (invoice.withholding_tax) money('Withholding tax', `-${invoice.withholding_tax.amount}`);
 	writer.line(`Total ${invoice.total_amount.value} ${invoice.currency}`, { x: 350, bold: true });
 	writer.space(12);
 	for (const method of invoice.payment_methods) writer.line(`Pay by transfer to ${method.iban}${method.bic ? ` (BIC ${method.bic})` : ''}`);
@@ -113,7 +122,8 @@ export interface FacturxOptions {
 /**
  * Turns a PDF into a Factur-X PDF/A-3 style file: XMP with the Factur-X properties, `factur-x.xml`
  * embedded (Flate-compressed) with AFRelationship /Data, listed in the catalog's /AF array and the
- * EmbeddedFiles name tree, and a document ID in the trailer.
+ * EmbeddedFiles name tree, an sRGB OutputIntent, and a document ID in the trailer. Not strictly
+ * PDF/A: the standard 14 fonts pdf-lib draws with are not embedded.
  */
 export async function embedFacturx(doc: PDFDocument, options: FacturxOptions): Promise<Uint8Array> {
 	setInfo(doc, options.title, options.author, options.at);
@@ -129,10 +139,24 @@ export async function embedFacturx(doc: PDFDocument, options: FacturxOptions): P
 	const xmpBytes = new TextEncoder().encode(xmp);
 	const metadata = doc.context.stream(xmpBytes, { Type: 'Metadata', Subtype: 'XML', Length: xmpBytes.length });
 	doc.catalog.set(PDFName.of('Metadata'), doc.context.register(metadata));
+	addOutputIntent(doc);
 	const id = PDFHexString.of(randomBytes(16).toString('hex'));
 	doc.context.trailerInfo.ID = doc.context.obj([id, id]);
 	// Object streams would hide the embedded file's dictionary from simple readers; PDF/A-3 allows either.
 	return doc.save({ useObjectStreams: false });
+}
+
+/** PDF/A wants an output intent: the sRGB-like ICC profile built in icc.ts. */
+function addOutputIntent(doc: PDFDocument): void {
+	const profile = doc.context.flateStream(buildSrgbIccProfile(), { N: 3 });
+	const intent = doc.context.obj({
+		Type: 'OutputIntent',
+		S: 'GTS_PDFA1',
+		OutputConditionIdentifier: PDFString.of('sRGB IEC61966-2.1'),
+		Info: PDFString.of(ICC_DESCRIPTION),
+		DestOutputProfile: doc.context.register(profile),
+	});
+	doc.catalog.set(PDFName.of('OutputIntents'), doc.context.obj([doc.context.register(intent)]));
 }
 
 /** Saves a plain (draft) PDF. */

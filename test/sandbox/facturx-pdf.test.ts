@@ -49,6 +49,7 @@ describe('invoice PDFs and the delayed Factur-X swap', () => {
 		expect(facts.pageCount).toBe(1);
 		expect(facts.embedded).toEqual([]);
 		expect(facts.xmp).toBeNull();
+		expect(facts.outputIntent).toBeNull();
 	});
 
 	it('after finalize serves the draft PDF first, then a PDF/A-3 with factur-x.xml and a later updated_at', async () => {
@@ -82,6 +83,7 @@ describe('invoice PDFs and the delayed Factur-X swap', () => {
 		expect(xmp).toContain('<fx:ConformanceLevel>EN 16931</fx:ConformanceLevel>');
 		expect(xmp).toContain('<pdfaSchema:prefix>fx</pdfaSchema:prefix>');
 		expect(xmp).toContain('Atelier Lumière SAS');
+		expect(after.facts.outputIntent).toEqual({ subtype: 'GTS_PDFA1', components: 3, iccSignature: 'acsp' });
 
 		// Still one page, and paying the invoice keeps the Factur-X PDF.
 		expect(after.facts.pageCount).toBe(1);

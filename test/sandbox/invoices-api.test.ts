@@ -30,9 +30,13 @@ describe('client invoices API', () => {
 
 	describe('create', () => {
 		it('creates an unpaid invoice (201) with exact totals, cents twins and the spec blocks', async () => {
+			const eventsBefore = events.length;
 			const response = await fr.post('/v2/client_invoices', invoiceBody(frClient, { number: 'FA-2026-001', purchase_order: 'PO-77' }));
 			expect(response.status).toBe(201);
 			const invoice = response.data.client_invoice;
+			expect(events.slice(eventsBefore)).toEqual([
+				expect.objectContaining({ type: 'v1/client-invoices', organization_id: SEED.organizations.fr, data: invoice }),
+			]);
 			expect(invoice).toMatchObject({
 				organization_id: SEED.organizations.fr,
 				number: 'FA-2026-001',
