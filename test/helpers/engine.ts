@@ -4,6 +4,18 @@
  * the refresh on 401 and the persistence of rotated tokens follow n8n's real code path.
  *
  *   const { items, error, credential } = await runNode({ sandbox, node: { parameters: {...} }, items: [{...}] });
+ *
+ * - runNode: an Items node (the input items) → one node (Business Banking unless `node.type`), with a
+ *   fresh connected credential or the `credential` store you pass (to watch tokens across runs).
+ *   `node` also takes continueOnFail / retryOnFail / maxTries / waitBetweenTries; `executionId` fixes
+ *   the execution id (idempotency keys derive from it).
+ * - runWorkflow: any workflow JSON (nodes + connections), credentials by id.
+ * - registerNodeType: make another node type (e.g. the trigger) known to the engine.
+ * - CredentialStore: the stored credential; `tokenWrites` counts n8n's token updates; `serveStale`
+ *   answers an old snapshot for the next reads (a concurrent refresh elsewhere).
+ * - testCredential / runListSearch: the credential's declarative test and resource-locator searches.
+ * - seenRequests / clearSeenRequests / injectFault: the sandbox's request log and fault controls.
+ * `error` is n8n-core's plain copy of the thrown error: compare `error.name` ('NodeApiError'…), not classes.
  */
 import { mkdirSync } from 'fs';
 import { tmpdir, userInfo } from 'os';
