@@ -197,7 +197,8 @@ describe('webhook subscriptions', () => {
 	it('delivers the same envelope twice when asked for a duplicate', async () => {
 		await create(valid({ callback_url: receiver.url }));
 		const event = (await sandbox.http.post('/sandbox/events', { organization_id: SEED.organizations.fr, type: 'v1/client-invoices', data: { id: 'inv-2' }, duplicate: true })).data.event;
-		await receiver.waitForRequests(2);
+		await webhookDeliverer(sandbox.ctx).settled(event.id);
+		expect(receiver.requests).toHaveLength(2);
 		const bodies = receiver.requests.map((r) => JSON.parse(r.rawBody.toString()));
 		expect(bodies.map((b) => b.id)).toEqual([event.id, event.id]);
 		expect(bodies[0]).toEqual(bodies[1]);

@@ -94,6 +94,18 @@ describe('Business Banking Trigger lifecycle', () => {
 			expect(trigger.executions).toHaveLength(1);
 		});
 
+		it('starts one execution when the sandbox delivers the same event twice', async () => {
+			await trigger.activate();
+			const response = await sandbox.http.post('/sandbox/events', { organization_id: SEED.organizations.fr, type: 'v1/client-invoices', data: { id: 'inv-dup' }, duplicate: true });
+			const eventId = response.data.event.id;
+			const deliverer = webhookDeliverer(sandbox.ctx);
+			await deliverer.settled(eventId);
+			expect(deliverer.log.filter((entry) => entry.event_id === eventId).map((entry) => entry.status_code)).toEqual([200, 200]);
+			expect(trigger.received).toHaveLength(2);
+			expect(trigger.executions).toHaveLength(1);
+			expect(trigger.executions[0].data[0][0].json).toMatchObject({ id: eventId });
+		});
+
 		it('refuses deliveries whose timestamp is out of the tolerance (sandbox clock 400 s ahead): 401, retried, no execution', async () => {
 			await trigger.activate();
 			sandbox.ctx.clock.advance(400_000);

@@ -65,7 +65,15 @@ export class Deliverer {
 		return run;
 	}
 
-	/** Resolves when the deliveries of this event now running have settled. */
+	/** Delivers the event once more after its running deliveries settled (a simulated duplicate). */
+	redeliverAfterSettled(event: EventEnvelope): Promise<void> {
+		const chained = this.settled(event.id).then(() => this.deliver(event));
+		// Until the second delivery starts, waiting for the event means waiting for both.
+		this.running.set(event.id, chained);
+		return chained;
+	}
+
+	/** Resolves when the deliveries of this event now running (and a duplicate queued) have settled. */
 	settled(eventId: string): Promise<void> {
 		return this.running.get(eventId) ?? Promise.resolve();
 	}

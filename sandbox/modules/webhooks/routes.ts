@@ -110,9 +110,7 @@ export function registerSimulationRoutes(app: FastifyInstance, ctx: SandboxConte
 			throw ApiError.validation('/organization_id', `organization_id: unknown organization ${input.organization_id}`, 'not_found');
 		}
 		const event = ctx.events.emit(input.type, input.organization_id, input.data ?? {});
-		if (input.duplicate) {
-			void deliverer.settled(event.id).then(() => deliverer.deliver(event));
-		}
+		if (input.duplicate) void deliverer.redeliverAfterSettled(event);
 		return reply.code(201).send({ event });
 	});
 
