@@ -89,6 +89,11 @@ describe('GET /v2/clients: filters, sort, pagination', () => {
 		expect((await list({ 'filter[name]': 'nobody here' })).data.clients).toEqual([]);
 	});
 
+	it('reads percent-encoded brackets (how HTTP clients usually send filter[…])', async () => {
+		const response = await api.get('/v2/clients?filter%5Bname%5D=cote&sort_by=name%3Adesc');
+		expect(names(response)).toEqual(['Éditions Côte d’Azur', 'Cotélac SARL']);
+	});
+
 	it('needs at least 2 characters in filter[name]', async () => {
 		const response = await list({ 'filter[name]': 'a' });
 		expect(response.status).toBe(422);
