@@ -48,7 +48,7 @@ describe('International Transfer and Beneficiary in n8n’s engine', () => {
 		resource: 'internationalTransfer',
 		operation: 'create',
 		quoteId: quote.id,
-		beneficiaryId: beneficiary.beneficiary.id,
+		internationalBeneficiaryId: beneficiary.beneficiary.id,
 		targetAccountId: beneficiary.target_account_id,
 		sourceAmount: quote.source_amount.value,
 		sourceCurrency: 'EUR',
@@ -92,7 +92,7 @@ describe('International Transfer and Beneficiary in n8n’s engine', () => {
 		const forms = await run({ resource: 'internationalBeneficiary', operation: 'getRequirements', quoteId: quote.id });
 		expect((forms.items[0].json.requirements as Array<{ type: string }>).map((r) => r.type)).toEqual(['swift_code', 'aba']);
 		const made = await createBeneficiary(quote.id);
-		const transferForm = await run({ resource: 'internationalTransfer', operation: 'getRequirements', quoteId: quote.id, beneficiaryId: made.beneficiary.id });
+		const transferForm = await run({ resource: 'internationalTransfer', operation: 'getRequirements', quoteId: quote.id, internationalBeneficiaryId: made.beneficiary.id });
 		expect(transferForm.items[0].json.requirements).toEqual([expect.objectContaining({ type: 'transfer' })]);
 	});
 
@@ -177,7 +177,7 @@ describe('International Transfer and Beneficiary in n8n’s engine', () => {
 	it('updates a beneficiary; the new target account is in the output', async () => {
 		const quote = await getQuote();
 		const beneficiary = await createBeneficiary(quote.id);
-		const { items, error } = await run({ ...beneficiaryParameters(quote.id, { accountNumber: '999988887777' }), operation: 'update', beneficiaryId: beneficiary.beneficiary.id });
+		const { items, error } = await run({ ...beneficiaryParameters(quote.id, { accountNumber: '999988887777' }), operation: 'update', internationalBeneficiaryId: beneficiary.beneficiary.id });
 		expect(error).toBeUndefined();
 		expect(items[0].json).toMatchObject({ beneficiary: { id: beneficiary.beneficiary.id, details: { accountNumber: '999988887777' } } });
 		expect(items[0].json.target_account_id).not.toBe(beneficiary.target_account_id);

@@ -14,7 +14,7 @@ export const description = updateDisplayOptions({ show: { resource: ['internatio
 
 /** PUT /v2/international/beneficiaries/{id}: the whole payload again; use the new target_account_id after it. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const id = requiredText.call(this, 'beneficiaryId', 'Beneficiary ID', itemIndex);
+	const id = requiredText.call(this, 'internationalBeneficiaryId', 'Beneficiary ID', itemIndex);
 	const body = validateBody.call(this, internationalBeneficiarySchema, beneficiaryBody.call(this, itemIndex), itemIndex, LABELS);
 	const response = await apiRequest.call(this, 'PUT', `/v2/international/beneficiaries/${encodeURIComponent(id)}`, { body: body as IDataObject, itemIndex });
 	return [{ json: response }];

@@ -105,7 +105,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (reference) details.reference = reference;
 	const transfer: IDataObject = {
 		quote_id: String(this.getNodeParameter('quoteId', itemIndex, '')).trim(),
-		beneficiary_id: String(this.getNodeParameter('beneficiaryId', itemIndex, '')).trim(),
+		beneficiary_id: String(this.getNodeParameter('internationalBeneficiaryId', itemIndex, '')).trim(),
 		target_account_id: String(this.getNodeParameter('targetAccountId', itemIndex, '')).trim(),
 		details,
 		source_amount: {

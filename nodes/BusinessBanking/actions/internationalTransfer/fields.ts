@@ -12,7 +12,7 @@ export const quoteIdField: INodeProperties = {
 
 export const internationalBeneficiaryIdField: INodeProperties = {
 	displayName: 'Beneficiary ID',
-	name: 'beneficiaryId',
+	name: 'internationalBeneficiaryId',
 	type: 'string',
 	default: '',
 	required: true,

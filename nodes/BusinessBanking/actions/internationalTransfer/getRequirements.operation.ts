@@ -13,7 +13,7 @@ export const description = updateDisplayOptions({ show: { resource: ['internatio
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const qs = {
 		quote_id: requiredText.call(this, 'quoteId', 'Quote ID', itemIndex),
-		beneficiary_id: requiredText.call(this, 'beneficiaryId', 'Beneficiary ID', itemIndex),
+		beneficiary_id: requiredText.call(this, 'internationalBeneficiaryId', 'Beneficiary ID', itemIndex),
 	};
 	const response = await apiRequest.call(this, 'GET', '/v2/international/transfers/requirements', { qs, itemIndex });
 	return [{ json: { requirements: response.requirements } as IDataObject }];
