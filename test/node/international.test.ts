@@ -106,12 +106,13 @@ describe('International Transfer and Beneficiary in n8n’s engine', () => {
 	it('creates a transfer with a UUID idempotency key and the chosen 2FA method', async () => {
 		const quote = await getQuote();
 		const beneficiary = await createBeneficiary(quote.id);
-		const { items, error } = await run(transferParameters(quote, beneficiary, { options: { twoFaPreference: 'mock' } }));
+		const { items, error } = await run(transferParameters(quote, beneficiary, { options: { twoFaPreference: 'mock', scaSessionToken: 'sca-1', mfa: '123456' } }));
 		expect(error).toBeUndefined();
 		expect(items[0].json).toMatchObject({ status: 'TRANSACTION_STATUS_PROCESSING', quote_id: quote.id, rate: quote.rate, quote_renewed: false });
 		const [request] = sandbox.ctx.requests.find('POST', '/v2/international/transfers');
 		expect(request.headers['x-service-idempotency-key']).toMatch(UUID);
 		expect(request.headers['x-service-2fa-preference']).toBe('mock');
+		expect(request.headers).toMatchObject({ 'x-service-sca-session-token': 'sca-1', 'x-service-mfa': '123456' });
 		expect(request.body).toEqual({
 			quote_id: quote.id,
 			beneficiary_id: beneficiary.beneficiary.id,

@@ -71,11 +71,27 @@ const properties: INodeProperties[] = [
 			},
 			idempotencyKeyField,
 			{
+				displayName: 'MFA Code',
+				name: 'mfa',
+				type: 'string',
+				typeOptions: { password: true },
+				default: '',
+				description: 'Sent as X-Service-MFA when the service asks for it',
+			},
+			{
 				displayName: 'Other Details (JSON)',
 				name: 'details',
 				type: 'json',
 				default: '{}',
 				description: 'Other answers to the transfer requirements, e.g. {"sourceOfFunds": "business_revenue"}',
+			},
+			{
+				displayName: 'SCA Session Token',
+				name: 'scaSessionToken',
+				type: 'string',
+				typeOptions: { password: true },
+				default: '',
+				description: 'Sent as X-Service-Sca-Session-Token, from a strong customer authentication already completed',
 			},
 		],
 	},
@@ -122,9 +138,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (attachments.length) transfer.attachment_ids = attachments;
 	const body = validateBody.call(this, internationalTransferSchema, transfer, itemIndex, LABELS);
 
+	const headers: Record<string, string> = { 'X-Service-2fa-Preference': String(options.twoFaPreference ?? 'paired-device') };
+	if (options.scaSessionToken) headers['X-Service-Sca-Session-Token'] = String(options.scaSessionToken);
+	if (options.mfa) headers['X-Service-MFA'] = String(options.mfa);
 	const response = await apiRequest.call(this, 'POST', '/v2/international/transfers', {
 		body: body as IDataObject,
-		headers: { 'X-Service-2fa-Preference': String(options.twoFaPreference ?? 'paired-device') },
+		headers,
 		idempotencyKey: writeKey.call(this, itemIndex, 'internationalTransfer.create', { uuid: true }),
 		itemIndex,
 	});
