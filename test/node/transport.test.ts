@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeParameters, INodeType } from 'n8n-workflow';
 
-import { apiRequest, idempotencyKeyFor } from '../../nodes/BusinessBanking/transport';
+import { apiRequest, resolveIdempotencyKey } from '../../nodes/BusinessBanking/transport';
 import {
 	clearSeenRequests,
 	connectedCredential,
@@ -30,6 +30,7 @@ class TransportProbe implements INodeType {
 			{ displayName: 'Body', name: 'body', type: 'json', default: '' },
 			{ displayName: 'Idempotent', name: 'idempotent', type: 'boolean', default: false },
 			{ displayName: 'Server', name: 'server', type: 'string', default: 'api' },
+			{ displayName: 'Idempotency Key', name: 'idempotencyKey', type: 'string', default: '' },
 		],
 	} as unknown as INodeType['description'];
 
@@ -39,7 +40,9 @@ class TransportProbe implements INodeType {
 			const body = this.getNodeParameter('body', itemIndex, '') as string;
 			const response = await apiRequest.call(this, this.getNodeParameter('method', itemIndex) as 'GET', this.getNodeParameter('path', itemIndex) as string, {
 				body: body ? (JSON.parse(body) as IDataObject) : undefined,
-				idempotencyKey: this.getNodeParameter('idempotent', itemIndex) ? idempotencyKeyFor.call(this, itemIndex, 'probe') : undefined,
+				idempotencyKey: this.getNodeParameter('idempotent', itemIndex)
+					? resolveIdempotencyKey.call(this, itemIndex, 'probe', this.getNodeParameter('idempotencyKey', itemIndex))
+					: undefined,
 				server: this.getNodeParameter('server', itemIndex) as 'api' | 'register',
 				itemIndex,
 			});
@@ -247,6 +250,16 @@ describe('transport inside the n8n engine: tokens, retries, errors', () => {
 		const again = await seenRequests(sandbox, { method: 'POST', path: '/v2/clients' });
 		expect(again[0].headers['x-service-idempotency-key']).toBe(keys[0]);
 		expect(again[1].headers['x-service-idempotency-key']).not.toBe(keys[0]);
+	});
+
+	it('uses the key the user gave instead of the derived one', async () => {
+		await runNode({
+			sandbox,
+			items: [{ order: 'A-1' }, { order: 'A-2' }],
+			node: probe({ method: 'GET', path: '/organization', idempotent: true, idempotencyKey: '={{ "order-" + $json.order }}' }),
+		});
+		const calls = await seenRequests(sandbox, { path: '/organization' });
+		expect(calls.map((request) => request.headers['x-service-idempotency-key'])).toEqual(['order-A-1', 'order-A-2']);
 	});
 
 	it('names the missing scope on a 403 and says to reconnect', async () => {
