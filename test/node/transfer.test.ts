@@ -117,6 +117,17 @@ describe('External Transfer in n8n’s engine', () => {
 		expect(apiRequests()).toEqual([]);
 	});
 
+	it('names the failing item; with Continue On Fail the other items still go through', async () => {
+		const { items } = await runNode({
+			sandbox,
+			node: { parameters: createParameters({ amount: '={{ $json.amount }}' }), continueOnFail: true },
+			items: [{ amount: '10.00' }, { amount: '10.001' }],
+		});
+		expect(items[0].json).toMatchObject({ status: 'pending', debit_amount: '10.00' });
+		expect(items[1].json.error).toMatch(/^Item 1: Amount \(amount\) must be a decimal string/);
+		expect(sandbox.ctx.requests.find('POST', '/v2/external_transfers')).toHaveLength(1);
+	});
+
 	it('accepts a number from an expression when it is a plain decimal', async () => {
 		const { items, error } = await runNode({ sandbox, node: { parameters: createParameters({ amount: '={{ $json.total }}' }) }, items: [{ total: 99.9 }] });
 		expect(error).toBeUndefined();
