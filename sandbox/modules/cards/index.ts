@@ -1,0 +1,94 @@
+import { z } from 'zod';
+
+import { ApiError } from '../../core/errors';
+import { organizationId } from '../../core/guard';
+import type { SandboxModule } from '../../module';
+import { cardRestrictionsRequestSchema } from '../../../nodes/BusinessBanking/schemas/card';
+import { parseBody } from '../transfers/parse';
+import { seedCards } from './seed';
+import { cardsOf } from './store';
+
+export { cardsOf, type Card } from './store';
+export { seededCardId } from './seed';
+
+/** The spec names no read scope for cards: reading needs the write scope too. */
+const SCOPE = 'cards.write';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const listQuerySchema = z.object({
+	page: z.coerce.number().int().min(1).default(1),
+	per_page: z.coerce.number().int().min(1).max(100).default(100),
+	'filter[status]': z.enum(['pending', 'active']).optional(),
+});
+
+/**
+ * Cards: PATCH /v2/cards/{id}/restrictions (emits v1/cards), and the reads a user needs to pick a
+ * card: GET /v2/cards (page, per_page, filter[status]) and GET /v2/cards/{id}. Seeded per
+ * organization. Simulation control: POST /sandbox/cards/{id}/activate (pending → active, emits v1/cards).
+ */
+export const cardsModule: SandboxModule = {
+	name: 'cards',
+	register(app, ctx) {
+		const cards = cardsOf(ctx);
+		// Seeded after the core seed: each card debits its organization's main account.
+		ctx.onReset(() => cards.clear(), () => seedCards(ctx));
+
+		const find = (orgId: string, id: string) => {
+			const card = UUID.test(id) ? cards.get(orgId, id) : undefined;
+			if (!card) throw ApiError.notFound(`Card ${id}`);
+			return card;
+		};
+
+		app.patch<{ Params: { id: string } }>('/v2/cards/:id/restrictions', { config: { scope: SCOPE } }, async (request) => {
+			const orgId = organizationId(request);
+			const card = find(orgId, request.params.id);
+			const input = parseBody(cardRestrictionsRequestSchema, request.body).card;
+			const updated = cards.update(orgId, card.id, {
+				...card,
+				// Days kept in week order whatever order they came in.
+				active_days: input.active_days ? [...input.active_days].sort((a, b) => a - b) : card.active_days,
+				categories: input.categories ?? card.categories,
+				updated_at: ctx.clock.now().toISOString(),
+			});
+			ctx.events.emit('v1/cards', orgId, updated);
+			return { card: updated };
+		});
+
+		app.get<{ Params: { id: string } }>('/v2/cards/:id', { config: { scope: SCOPE } }, async (request) => ({
+			card: find(organizationId(request), request.params.id),
+		}));
+
+		app.get('/v2/cards', { config: { scope: SCOPE } }, async (request) => {
+			const parsed = listQuerySchema.safeParse(request.query ?? {});
+			if (!parsed.success) throw ApiError.fromZod(parsed.error, '');
+			const query = parsed.data;
+			const all = cards
+				.list(organizationId(request))
+				.filter((card) => !query['filter[status]'] || card.status === query['filter[status]'])
+				.sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id));
+			const totalPages = Math.max(1, Math.ceil(all.length / query.per_page));
+			const start = (query.page - 1) * query.per_page;
+			return {
+				cards: all.slice(start, start + query.per_page),
+				meta: {
+					current_page: query.page,
+					next_page: query.page < totalPages ? query.page + 1 : null,
+					prev_page: query.page > 1 ? query.page - 1 : null,
+					total_pages: totalPages,
+					total_count: all.length,
+					per_page: query.per_page,
+				},
+			};
+		});
+
+		app.post<{ Params: { id: string } }>('/sandbox/cards/:id/activate', async (request) => {
+			const found = cards.find(request.params.id);
+			if (!found) throw ApiError.notFound(`Card ${request.params.id}`);
+			if (found.row.status !== 'pending') throw ApiError.single(409, 'invalid_state', `The card is already ${found.row.status}`);
+			const now = ctx.clock.now().toISOString();
+			const active = cards.update(found.organizationId, found.row.id, { ...found.row, status: 'active', pin_set: true, updated_at: now });
+			ctx.events.emit('v1/cards', found.organizationId, active);
+			return { card: active };
+		});
+	},
+};
