@@ -1,4 +1,5 @@
 import { randomBytes } from 'crypto';
+import { deflateSync } from 'zlib';
 
 import Big from 'big.js';
 import { AFRelationship, PDFDocument, PDFHexString, PDFName, PDFString, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
@@ -17,6 +18,8 @@ const A4: [number, number] = [595.28, 841.89];
 
 /** Helvetica (WinAnsi) cannot encode every character: anything else prints as '?'. */
 function printable(text: string, font: PDFFont): string {
+	// Printable ASCII always encodes; only other text pays for the per-character check.
+	if (/^[\x20-\x7E]*$/.test(text)) return text;
 	return [...text]
 		.map((char) => {
 			try {
@@ -146,9 +149,12 @@ export async function embedFacturx(doc: PDFDocument, options: FacturxOptions): P
 	return doc.save({ useObjectStreams: false });
 }
 
+/** Built and compressed once: every Factur-X PDF carries the same profile. */
+const ICC_PROFILE_DEFLATED = new Uint8Array(deflateSync(buildSrgbIccProfile()));
+
 /** PDF/A wants an output intent: the sRGB-like ICC profile built in icc.ts. */
 function addOutputIntent(doc: PDFDocument): void {
-	const profile = doc.context.flateStream(buildSrgbIccProfile(), { N: 3 });
+	const profile = doc.context.stream(ICC_PROFILE_DEFLATED, { N: 3, Filter: 'FlateDecode', Length: ICC_PROFILE_DEFLATED.length });
 	const intent = doc.context.obj({
 		Type: 'OutputIntent',
 		S: 'GTS_PDFA1',

@@ -33,7 +33,7 @@ export function organizationBlock(organization: Organization, settings: InvoiceF
 
 /** HMAC of a file URL: `expires` (unix seconds) for attachment links, none for the invoice's own link. */
 export function signFile(state: InvoiceState, id: string, expires?: number): string {
-	return createHmac('sha256', state.urlSecret).update(expires === undefined ? id : `${id}:${expires}`).digest('hex');
+	return createHmac('sha256', state.urlKey).update(expires === undefined ? id : `${id}:${expires}`).digest('hex');
 }
 
 export function fileUrl(state: InvoiceState, origin: string, id: string, expires?: number): string {

@@ -1,4 +1,4 @@
-import { randomBytes } from 'crypto';
+import { createSecretKey, randomBytes, type KeyObject } from 'crypto';
 
 import type { ClientInvoiceCreate, InvoiceStatus } from '../../../nodes/BusinessBanking/schemas/invoice';
 import { Collection } from '../../core/collection';
@@ -60,7 +60,7 @@ export class InvoiceState {
 	readonly numberCounters = new Map<string, number>();
 	readonly timers = new Map<string, NodeJS.Timeout>();
 	/** Signs the pre-signed file URLs; new per process, so old URLs die with the sandbox. */
-	readonly urlSecret = randomBytes(32);
+	readonly urlKey: KeyObject = createSecretKey(randomBytes(32));
 	private sequence = 0;
 
 	nextSeq(): number {
