@@ -1,4 +1,5 @@
 import { AFRelationship, PDFDocument } from 'pdf-lib';
+import { deflateSync } from 'zlib';
 
 import { embeddedFilesOf, extractFacturXml, PdfFormatError } from '../../nodes/BusinessBanking/facturx';
 import { inflate, unpredict } from '../../nodes/BusinessBanking/facturx/filters';
@@ -61,7 +62,7 @@ describe('Factur-X reader: finds factur-x.xml and returns its bytes exactly', ()
 
 	test('indirect /Length and a UTF-16BE hex name', async () => {
 		const utf16 = `<FEFF${Buffer.from('factur-x.xml', 'utf16le').swap16().toString('hex')}>`;
-		const compressed = require('zlib').deflateSync(XML) as Buffer;
+		const compressed = deflateSync(XML);
 		const embedded = Buffer.concat([Buffer.from('<< /Type /EmbeddedFile /Filter [/FlateDecode] /Length 9 0 R >>\nstream\r\n'), compressed, Buffer.from('\r\nendstream')]);
 		const objects = [...basicObjects(embedded, utf16), { num: 9, body: String(compressed.length) }];
 		const found = await extractFacturXml(classicPdf(objects, '/Root 1 0 R'));
@@ -126,8 +127,7 @@ describe('Factur-X reader: what it refuses or does not find', () => {
 
 describe('Factur-X reader: filters', () => {
 	test('inflate uses the zlib format and rejects corrupt data', async () => {
-		const zlib = require('zlib') as typeof import('zlib');
-		expect(Buffer.from(await inflate(zlib.deflateSync(XML))).equals(XML)).toBe(true);
+		expect(Buffer.from(await inflate(deflateSync(XML))).equals(XML)).toBe(true);
 		await expect(inflate(Buffer.from('not deflate data'))).rejects.toThrow();
 	});
 

@@ -1,8 +1,9 @@
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { PDFDocument } from 'pdf-lib';
 
-import { runNode } from '../helpers/engine';
+import { CredentialStore, connectedCredential, runListSearch, runNode } from '../helpers/engine';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox';
-import { createClient, createParameters, FR_IBAN, itClient, uniqueNumber } from './invoiceFixtures';
+import { createClient, createParameters, FR_IBAN, frClient, itClient, uniqueNumber, out, type Out } from './invoiceFixtures';
 
 let sandbox: TestSandbox;
 let clientId: string;
@@ -13,11 +14,10 @@ beforeAll(async () => {
 });
 afterAll(async () => sandbox.close());
 
-const requests = (method: string, path: string) => sandbox.ctx.requests.find(method, path);
 const invoiceWrites = () => sandbox.ctx.requests.all().filter((r) => r.path.startsWith('/v2/client_invoices') && r.method !== 'GET');
 
 /** Runs the node and returns what the sandbox received from it. */
-async function run(parameters: Record<string, unknown>, options: { items?: Record<string, unknown>[]; continueOnFail?: boolean; organization?: 'fr' | 'it' } = {}) {
+async function run(parameters: INodeParameters, options: { items?: IDataObject[]; continueOnFail?: boolean; organization?: 'fr' | 'it' } = {}) {
 	const seqBefore = sandbox.ctx.requests.all().at(-1)?.seq ?? 0;
 	const result = await runNode({
 		sandbox,
@@ -29,10 +29,10 @@ async function run(parameters: Record<string, unknown>, options: { items?: Recor
 	return { ...result, sent };
 }
 
-async function draftInvoice(overrides: Record<string, unknown> = {}) {
+async function draftInvoice(overrides: Record<string, unknown> = {}): Promise<Out> {
 	const { items, error } = await run(createParameters(clientId, { status: 'draft', ...overrides }));
 	expect(error).toBeUndefined();
-	return items[0].json as Record<string, any>;
+	return out(items[0]);
 }
 
 describe('Client Invoice: Create', () => {
@@ -162,9 +162,9 @@ describe('Client Invoice: Create', () => {
 			}),
 		);
 		expect(error).toBeUndefined();
-		const invoice = items[0].json as Record<string, any>;
+		const invoice = out(items[0]);
 		expect((1.5 * 33.33).toFixed(2)).toBe('49.99'); // what binary floating point would have said
-		expect(invoice.items.map((item: any) => [item.subtotal.value, item.discount?.amount?.value ?? null, item.total_vat.value, item.total_amount.value])).toEqual([
+		expect(invoice.items.map((item) => [item.subtotal.value, item.discount?.amount?.value ?? null, item.total_vat.value, item.total_amount.value])).toEqual([
 			['59.97', '9.00', '9.18', '55.10'],
 			['50.00', null, '2.48', '47.53'],
 		]);
@@ -182,13 +182,13 @@ describe('Client Invoice: Create', () => {
 			{ items: rows },
 		);
 		expect(error).toBeUndefined();
-		expect(sent.map((r) => (r.body as any).client_invoice.items)).toEqual([
+		expect(sent.map((r) => (r.body as { client_invoice: { items: unknown } }).client_invoice.items)).toEqual([
 			[{ title: 'Row 0', quantity: '2', unit_price: { value: '12.5', currency: 'EUR' }, vat_rate: '0.2' }],
 			[{ title: 'Row 1', quantity: '1', unit_price: { value: '99.99', currency: 'EUR' }, vat_rate: '0.1', discount: { type: 'percentage', value: '0.5' } }],
 		]);
 		// Row 0: 2 × 12.50 = 25.00 + 20 % = 30.00. Row 1: 99.99 − round(49.995) = 49.99; + round(4.999) = 5.00 → 54.99.
-		expect(items.map((item) => (item.json as any).total_amount.value)).toEqual(['30.00', '54.99']);
-		expect(items.map((item) => (item.json as any).number)).toEqual(rows.map((row) => row.number));
+		expect(items.map((item) => out(item).total_amount.value)).toEqual(['30.00', '54.99']);
+		expect(items.map((item) => out(item).number)).toEqual(rows.map((row) => row.number));
 	});
 
 	test('a number that is not exact as a decimal is refused before sending, naming the item and field', async () => {
@@ -226,9 +226,9 @@ describe('Client Invoice: Create', () => {
 		const { items, error } = await run(createParameters(clientId, { additionalFields: { number } }), { items: [{}, {}], continueOnFail: true });
 		expect(error).toBeUndefined();
 		expect(items).toHaveLength(2);
-		const [ok, refused] = (items[0].json as any).number === number && !(items[0].json as any).error ? [items[0], items[1]] : [items[1], items[0]];
-		expect((ok.json as any).number).toBe(number);
-		expect(String((refused.json as any).error)).toMatch(/number/i);
+		const [ok, refused] = out(items[0]).number === number && !out(items[0]).error ? [items[0], items[1]] : [items[1], items[0]];
+		expect(out(ok).number).toBe(number);
+		expect(String(out(refused).error)).toMatch(/number/i);
 		expect(JSON.stringify(refused.json)).toMatch(/already/i);
 	});
 });
@@ -303,7 +303,7 @@ describe('Client Invoice: Update (draft)', () => {
 
 	test('keeping the items sends no GET; a new client picked by ID is sent as client_id', async () => {
 		const draft = await draftInvoice();
-		const otherClient = await createClient(sandbox, { ...(await import('./invoiceFixtures')).frClient, name: 'Autre Client SAS' });
+		const otherClient = await createClient(sandbox, { ...frClient, name: 'Autre Client SAS' });
 		const { items, error, sent } = await run({
 			resource: 'clientInvoice',
 			operation: 'update',
@@ -314,7 +314,7 @@ describe('Client Invoice: Update (draft)', () => {
 		expect(error).toBeUndefined();
 		expect(sent.map((r) => r.method)).toEqual(['PATCH']);
 		expect(sent[0].body).toEqual({ client_invoice: { client_id: otherClient, header: 'Updated' } });
-		expect((items[0].json as any).client.id).toBe(otherClient);
+		expect(out(items[0]).client.id).toBe(otherClient);
 	});
 
 	test('nothing to update is refused before sending', async () => {
@@ -329,7 +329,7 @@ describe('Client Invoice: Update (draft)', () => {
 		const { error } = await run({
 			resource: 'clientInvoice',
 			operation: 'update',
-			invoiceId: { __rl: true, mode: 'id', value: (items[0].json as any).id },
+			invoiceId: { __rl: true, mode: 'id', value: out(items[0]).id },
 			itemsInput: 'keep',
 			updateFields: { header: 'Too late' },
 		});
@@ -360,8 +360,8 @@ describe('Client Invoice: Get, Finalize', () => {
 		expect(error).toBeUndefined();
 		expect(sent.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([`POST /v2/client_invoices/${draft.id}/finalize 200`]);
 		expect(items[0].json).toMatchObject({ id: draft.id, status: 'unpaid' });
-		expect((items[0].json as any).finalized_at).toEqual(expect.any(String));
-		expect((items[0].json as any).attachment_id).toEqual(expect.any(String));
+		expect(out(items[0]).finalized_at).toEqual(expect.any(String));
+		expect(out(items[0]).attachment_id).toEqual(expect.any(String));
 	});
 });
 
@@ -370,10 +370,10 @@ describe('Client Invoice: Get Many', () => {
 	const created: Array<{ id: string; status: string }> = [];
 
 	beforeAll(async () => {
-		listClient = await createClient(sandbox, { ...(await import('./invoiceFixtures')).frClient, name: 'Liste SARL' });
+		listClient = await createClient(sandbox, { ...frClient, name: 'Liste SARL' });
 		for (const status of ['draft', 'unpaid', 'draft', 'unpaid', 'unpaid']) {
 			const { items } = await run(createParameters(listClient, { status }));
-			created.push({ id: (items[0].json as any).id, status });
+			created.push({ id: out(items[0]).id, status });
 		}
 	});
 
@@ -381,13 +381,13 @@ describe('Client Invoice: Get Many', () => {
 
 	test('filters by client and status, newest first by default', async () => {
 		const { items, sent } = await getMany({ returnAll: true, filters: { clientId: listClient, status: ['unpaid'] } });
-		expect(items.map((item) => (item.json as any).id)).toEqual(created.filter((c) => c.status === 'unpaid').map((c) => c.id).reverse());
+		expect(items.map((item) => out(item).id)).toEqual(created.filter((c) => c.status === 'unpaid').map((c) => c.id).reverse());
 		expect(sent[0].query).toMatchObject({ 'filter[client_id]': listClient, 'filter[status]': 'unpaid', sort_by: 'created_at:desc' });
 	});
 
 	test('oldest first, and Limit fetches no more than needed', async () => {
 		const { items, sent } = await getMany({ returnAll: false, limit: 2, sort: 'created_at:asc', filters: { clientId: listClient } });
-		expect(items.map((item) => (item.json as any).id)).toEqual(created.slice(0, 2).map((c) => c.id));
+		expect(items.map((item) => out(item).id)).toEqual(created.slice(0, 2).map((c) => c.id));
 		expect(sent).toHaveLength(1);
 		expect(sent[0].query).toMatchObject({ per_page: '2', page: '1' });
 	});
@@ -405,5 +405,22 @@ describe('Client Invoice: Get Many', () => {
 		const { error, sent } = await getMany({ returnAll: true, filters: { clientId: 'abc' } });
 		expect(error?.message).toBe('Invalid input in item 0: filter[client_id] (filter[client_id]): must be a UUID');
 		expect(sent).toHaveLength(0);
+	});
+});
+
+describe('Client Invoice: "From List" search', () => {
+	test('lists invoices newest first with number, client, total and status; the filter matches number or client', async () => {
+		const store = new CredentialStore(connectedCredential(sandbox));
+		const invoice = await draftInvoice();
+		const otherClient = await createClient(sandbox, { ...frClient, name: 'Zébulon Conseil' });
+		const number = uniqueNumber('LS');
+		await runNode({ sandbox, node: { parameters: createParameters(otherClient, { additionalFields: { number } }) } });
+		const all = await runListSearch(store, 'searchClientInvoices');
+		expect(all.results[0]).toMatchObject({ name: `${number} · Zébulon Conseil · 240.00 EUR · unpaid`, value: expect.any(String) });
+		expect(all.results.map((r) => r.value)).toContain(invoice.id);
+		const byClient = await runListSearch(store, 'searchClientInvoices', 'zébulon');
+		expect(byClient.results.map((r) => r.name)).toEqual([`${number} · Zébulon Conseil · 240.00 EUR · unpaid`]);
+		const byNumber = await runListSearch(store, 'searchClientInvoices', invoice.number);
+		expect(byNumber.results.map((r) => r.value)).toEqual([invoice.id]);
 	});
 });

@@ -1,7 +1,7 @@
-import type { LoggedRequest } from '../../sandbox/core/requestLog';
+import { matchesPath, type LoggedRequest } from '../../sandbox/core/requestLog';
 import { runNode } from '../helpers/engine';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox';
-import { createClient, createParameters, frClient, uniqueNumber } from './invoiceFixtures';
+import { createClient, createParameters, frClient, uniqueNumber, out } from './invoiceFixtures';
 
 let sandbox: TestSandbox;
 
@@ -32,7 +32,7 @@ function batchParameters(clientId: string, options: Record<string, unknown> = {}
 	});
 }
 
-/** The most requests to `path` the sandbox was handling at once, seen as each one arrived. */
+/** The most requests to `path` (a `*` suffix matches a prefix) the sandbox was handling at once, seen as each arrived. */
 function watchInFlight(path: string): { max(): number; stop(): void } {
 	const log = sandbox.ctx.requests;
 	const original = log.start.bind(log);
@@ -40,7 +40,7 @@ function watchInFlight(path: string): { max(): number; stop(): void } {
 	const mine: LoggedRequest[] = [];
 	log.start = (entry) => {
 		const logged = original(entry);
-		if (logged.path === path) {
+		if (matchesPath(path, logged.path)) {
 			mine.push(logged);
 			max = Math.max(max, mine.filter((r) => r.status === null).length);
 		}
@@ -60,11 +60,11 @@ describe('Client Invoice: batches', () => {
 		const { items, error } = await runNode({ sandbox, node: { parameters: batchParameters(clientId, options) }, items: input });
 		expect(error).toBeUndefined();
 		expect(items).toHaveLength(count);
-		expect(items.map((item) => (item.json as any).number)).toEqual(input.map((row) => row.number));
+		expect(items.map((item) => out(item).number)).toEqual(input.map((row) => row.number));
 		expect(items.map((item) => item.pairedItem)).toEqual(input.map((_, index) => ({ item: index })));
-		expect(items.filter((item) => (item.json as any).error)).toHaveLength(0);
+		expect(items.filter((item) => out(item).error)).toHaveLength(0);
 		// Row 7: 2 × 10.07 = 20.14 + 20 % = 4.03 → 24.17.
-		expect((items[7].json as any).total_amount.value).toBe('24.17');
+		expect(out(items[7]).total_amount.value).toBe('24.17');
 		const posts = sandbox.ctx.requests.find('POST', CREATE).filter((r) => r.seq > seqBefore);
 		expect(posts.filter((r) => r.status === 201)).toHaveLength(count);
 		expect(posts.filter((r) => r.status !== 201 && r.status !== 429)).toHaveLength(0);
@@ -100,7 +100,7 @@ describe('Client Invoice: batches', () => {
 			node: { parameters: { resource: 'clientInvoice', operation: 'getMany', returnAll: true, sort: 'created_at:asc', filters: { clientId } } },
 		});
 		expect(items).toHaveLength(230);
-		expect(new Set(items.map((item) => (item.json as any).number))).toEqual(new Set(input.map((row) => row.number)));
+		expect(new Set(items.map((item) => out(item).number))).toEqual(new Set(input.map((row) => row.number)));
 		const pages = sandbox.ctx.requests.find('GET', CREATE).filter((r) => r.seq > seqBefore);
 		expect(pages.map((r) => [r.query.page, r.query.per_page])).toEqual([['1', '100'], ['2', '100'], ['3', '100']]);
 	}, 60_000);
@@ -119,7 +119,7 @@ describe('Client Invoice: batches', () => {
 			const input = rows(30, uniqueNumber('K'));
 			const { items, error } = await runNode({ sandbox, node: { parameters: batchParameters(clientId, option === undefined ? {} : { batchConcurrency: option }) }, items: input });
 			expect(error).toBeUndefined();
-			expect(items.map((item) => (item.json as any).number)).toEqual(input.map((row) => row.number));
+			expect(items.map((item) => out(item).number)).toEqual(input.map((row) => row.number));
 			expect(watch.max()).toBe(expected);
 		} finally {
 			watch.stop();
@@ -140,8 +140,8 @@ describe('Client Invoice: batches', () => {
 		expect(error).toBeUndefined();
 		const posts = sandbox.ctx.requests.find('POST', CREATE).filter((r) => r.seq > seqBefore);
 		expect(posts.map((r) => r.status)).toEqual([503, 201, 201]);
-		expect((items[0].json as any).error).toMatch(/503|unavailable/i);
-		expect(items.slice(1).map((item) => (item.json as any).number)).toEqual(input.slice(1).map((row) => row.number));
+		expect(out(items[0]).error).toMatch(/503|unavailable/i);
+		expect(items.slice(1).map((item) => out(item).number)).toEqual(input.slice(1).map((row) => row.number));
 		expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 	});
 
@@ -154,13 +154,13 @@ describe('Client Invoice: batches', () => {
 		expect(error).toBeUndefined();
 		const posts = sandbox.ctx.requests.find('POST', CREATE).filter((r) => r.seq > seqBefore);
 		expect(posts.map((r) => r.status)).toEqual([429, 429, 201, 201]);
-		expect(items.map((item) => (item.json as any).number)).toEqual(input.map((row) => row.number));
+		expect(items.map((item) => out(item).number)).toEqual(input.map((row) => row.number));
 	});
 
 	test('Finalize runs a batch concurrently, in input order', async () => {
 		const clientId = await createClient(sandbox, { ...frClient, name: 'Finalisation SARL' });
 		const created = await runNode({ sandbox, node: { parameters: batchParameters(clientId) }, items: rows(12, uniqueNumber('Z')) });
-		const ids = created.items.map((item) => (item.json as any).id as string);
+		const ids = created.items.map((item) => out(item).id as string);
 		await addFault({ method: 'POST', path: '/v2/client_invoices/*', kind: 'latency', latencyMs: 40, count: 12 });
 		const watch = watchInFlight('/v2/client_invoices/*');
 		try {
@@ -170,7 +170,8 @@ describe('Client Invoice: batches', () => {
 				items: ids.map((id) => ({ id })),
 			});
 			expect(error).toBeUndefined();
-			expect(items.map((item) => [(item.json as any).id, (item.json as any).status])).toEqual(ids.map((id) => [id, 'unpaid']));
+			expect(items.map((item) => [out(item).id, out(item).status])).toEqual(ids.map((id) => [id, 'unpaid']));
+			expect(watch.max()).toBe(4);
 		} finally {
 			watch.stop();
 			await sandbox.http.delete('/sandbox/faults');

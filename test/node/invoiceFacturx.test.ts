@@ -1,10 +1,11 @@
 import { XMLParser } from 'fast-xml-parser';
+import type { INodeParameters } from 'n8n-workflow';
 import { PDFDocument } from 'pdf-lib';
 
 import { runNode } from '../helpers/engine';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox';
 import { embeddedFilesOf } from '../../nodes/BusinessBanking/facturx';
-import { createClient, createParameters, uniqueNumber } from './invoiceFixtures';
+import { createClient, createParameters, uniqueNumber, out } from './invoiceFixtures';
 
 let sandbox: TestSandbox;
 let clientId: string;
@@ -15,7 +16,7 @@ beforeAll(async () => {
 });
 afterAll(async () => sandbox.close());
 
-async function run(parameters: Record<string, unknown>) {
+async function run(parameters: INodeParameters) {
 	const seqBefore = sandbox.ctx.requests.all().at(-1)?.seq ?? 0;
 	const result = await runNode({ sandbox, node: { parameters } });
 	return { ...result, sent: sandbox.ctx.requests.all().filter((r) => r.seq > seqBefore) };
@@ -35,7 +36,7 @@ async function createInvoice(status: 'draft' | 'unpaid', number = uniqueNumber('
 		}),
 	);
 	expect(error).toBeUndefined();
-	return items[0].json as Record<string, any>;
+	return out(items[0]);
 }
 
 const download = (invoiceId: string, extra: Record<string, unknown> = {}) =>
@@ -68,7 +69,7 @@ describe('Client Invoice: Download Factur-X', () => {
 
 		const [item] = items;
 		expect(item.json).toMatchObject({ id: draft.id, status: 'unpaid', attachment: { id: draft.attachment_id } });
-		expect(Date.parse((item.json as any).attachment.updated_at)).toBeGreaterThan(Date.parse((item.json as any).finalized_at));
+		expect(Date.parse(out(item).attachment.updated_at)).toBeGreaterThan(Date.parse(out(item).finalized_at));
 
 		const pdfBinary = item.binary!.data;
 		expect(pdfBinary).toMatchObject({ fileName: `${draft.number}.pdf`, mimeType: 'application/pdf' });

@@ -52,3 +52,32 @@ export const itClient = {
 	locale: 'it',
 	billing_address: { street_address: 'Via Dante 5', city: 'Milano', zip_code: '20121', province_code: 'MI', country_code: 'IT' },
 };
+
+interface MoneyOut {
+	value: string;
+	currency: string;
+}
+
+/** The fields of the node's output the tests read: an invoice, an attachment, or an error item. */
+export interface Out {
+	id: string;
+	number: string;
+	status: string;
+	error?: string;
+	total_amount: MoneyOut;
+	total_amount_cents: number;
+	vat_amount: MoneyOut;
+	vat_amount_cents: number;
+	items: Array<{ subtotal: MoneyOut; discount: { amount: MoneyOut } | null; total_vat: MoneyOut; total_amount: MoneyOut }>;
+	finalized_at: string;
+	discount: { type: string; value: string; amount: MoneyOut } | null;
+	attachment_id: string;
+	attachment: { id: string; updated_at: string };
+	client: { id: string };
+	url: string;
+	updated_at: string;
+	file_name: string;
+}
+
+/** An output item's json, typed for reading. */
+export const out = (item: { json: unknown }): Out => item.json as Out;

@@ -97,6 +97,7 @@ export function describeField(path: Array<string | number>): string {
 	const labels: string[] = [];
 	for (const [index, part] of path.entries()) {
 		if (typeof part === 'number') labels.push(`line ${part + 1}`);
+		else if (part === 'payment_methods' && path[index + 1] === 'iban') continue;
 		else if (part === 'value' && index > 0) continue;
 		else if (part === 'currency' && path[index - 1] === 'unit_price') labels.push('Currency');
 		else if (part === 'type' || part === 'rate' || part === 'reason' || part === 'conditions' || part === 'method') labels.push(part[0].toUpperCase() + part.slice(1));
