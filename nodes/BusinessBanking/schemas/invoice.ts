@@ -21,11 +21,14 @@ export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const uuidSchema = z.string().regex(UUID, 'must be a UUID');
 
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
 /** YYYY-MM-DD and a real calendar day (2026-02-30 is refused). */
 export const isoDateSchema = z
 	.string()
-	.regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date written YYYY-MM-DD')
-	.refine(isCalendarDate, 'is not a calendar date');
+	.regex(ISO_DATE, 'must be a date written YYYY-MM-DD')
+	// Only a well-formed date is checked against the calendar: one message per mistake.
+	.refine((value) => !ISO_DATE.test(value) || isCalendarDate(value), 'is not a calendar date');
 
 function isCalendarDate(value: string): boolean {
 	const [year, month, day] = value.split('-').map(Number);
