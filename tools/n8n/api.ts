@@ -1,5 +1,19 @@
 // A small client for a running n8n: its internal REST API (as the editor uses it, logged in with a
-// cookie) and its public API (`/api/v1`, with an API key).
+// cookie) and its public API (`/api/v1`, with an API key). No keep-alive: n8n closes idle sockets after
+// a few seconds, and a request sent on one it just closed fails ("other side closed").
+import axios, { type AxiosResponse } from 'axios';
+import { Agent } from 'http';
+
+const http = axios.create({ httpAgent: new Agent({ keepAlive: false }), validateStatus: () => true, transformResponse: (body) => body, maxRedirects: 0 });
+
+async function send(method: string, url: string, headers: Record<string, string>, body?: unknown): Promise<AxiosResponse<string>> {
+	return await http.request<string>({
+		method,
+		url,
+		headers: { ...headers, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+		data: body === undefined ? undefined : JSON.stringify(body),
+	});
+}
 
 export class N8nHttpError extends Error {
 	constructor(
@@ -20,13 +34,9 @@ export class N8nClient {
 
 	async login(email: string, password: string): Promise<void> {
 		// n8n 2.x names the field emailOrLdapLoginId; 1.x releases before it took email.
-		const response = await fetch(`${this.url}/rest/login`, {
-			method: 'POST',
-			headers: { 'Content-Type': 'application/json' },
-			body: JSON.stringify({ emailOrLdapLoginId: email, email, password }),
-		});
-		if (response.status !== 200) throw new N8nHttpError(response.status, await response.text(), 'POST /rest/login');
-		const auth = response.headers.getSetCookie().find((cookie) => cookie.startsWith('n8n-auth='));
+		const response = await send('POST', `${this.url}/rest/login`, {}, { emailOrLdapLoginId: email, email, password });
+		if (response.status !== 200) throw new N8nHttpError(response.status, response.data, 'POST /rest/login');
+		const auth = (response.headers['set-cookie'] ?? []).find((cookie) => cookie.startsWith('n8n-auth='));
 		if (!auth) throw new Error('n8n did not set its n8n-auth cookie on login');
 		this.cookie = auth.split(';')[0];
 	}
@@ -34,12 +44,8 @@ export class N8nClient {
 	/** The internal REST API; unwraps n8n's `{ data }` envelope. */
 	async rest<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
 		if (!this.cookie) throw new Error('log in first');
-		const response = await fetch(`${this.url}/rest${path}`, {
-			method,
-			headers: { Cookie: this.cookie, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), 'browser-id': 'e2e' },
-			body: body === undefined ? undefined : JSON.stringify(body),
-		});
-		const text = await response.text();
+		const response = await send(method, `${this.url}/rest${path}`, { Cookie: this.cookie }, body);
+		const text = response.data;
 		if (response.status >= 300) throw new N8nHttpError(response.status, text, `${method} /rest${path}`);
 		return (text ? (JSON.parse(text) as { data: T }).data : undefined) as T;
 	}
@@ -66,12 +72,8 @@ export class N8nClient {
 	/** The public API (`/api/v1`); returns the parsed body as is. */
 	async publicApi<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
 		if (!this.apiKey) throw new Error('create an API key first');
-		const response = await fetch(`${this.url}/api/v1${path}`, {
-			method,
-			headers: { 'X-N8N-API-KEY': this.apiKey, Accept: 'application/json', ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-			body: body === undefined ? undefined : JSON.stringify(body),
-		});
-		const text = await response.text();
+		const response = await send(method, `${this.url}/api/v1${path}`, { 'X-N8N-API-KEY': this.apiKey, Accept: 'application/json' }, body);
+		const text = response.data;
 		if (response.status >= 300) throw new N8nHttpError(response.status, text, `${method} /api/v1${path}`);
 		return (text ? JSON.parse(text) : undefined) as T;
 	}

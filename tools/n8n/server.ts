@@ -76,7 +76,10 @@ export function n8nEnv(install: N8nInstall, userFolder: string, port: number, ex
 		N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
 		N8N_COMMUNITY_PACKAGES_ENABLED: 'true',
 		N8N_LOG_LEVEL: process.env.N8N_LOG_LEVEL ?? 'info',
-		// Only n8n's own variables: npm's (from `npm run`) would confuse n8n's package installer.
+		// Not inherited from a test runner: n8n refuses to load nodes when NODE_ENV is `test`.
+		NODE_ENV: 'production',
+		JEST_WORKER_ID: undefined,
+		// npm's own (from `npm run`) would confuse n8n's package installer.
 		npm_config_prefix: undefined,
 		...extra,
 	};
@@ -187,7 +190,7 @@ export interface CliResult {
 export async function runN8nCli(install: N8nInstall, userFolder: string, args: string[], timeoutMs = 180_000): Promise<CliResult> {
 	const env = n8nEnv(install, userFolder, await freePort(), {
 		N8N_RUNNERS_BROKER_PORT: String(await freePort()),
-		N8N_LOG_LEVEL: 'warn',
+		N8N_LOG_LEVEL: 'info',
 	});
 	return await new Promise((resolve, reject) => {
 		const child = spawn(install.nodeBin, [install.n8nBin, ...args], { cwd: userFolder, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });

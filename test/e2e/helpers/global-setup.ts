@@ -1,0 +1,69 @@
+// Once per `npm run test:e2e`: Chromium, n8n 2.x (installed once into the cache), the package built,
+// packed and installed into a fresh n8n user folder like a community package, and n8n started on a free
+// port with an owner and an API key. Test files read what they need through state.ts.
+import { mkdtempSync, writeFileSync } from 'fs';
+import { tmpdir } from 'os';
+import { join } from 'path';
+
+import { N8nClient } from '../../../tools/n8n/api';
+import { ensureN8n, type N8nInstall } from '../../../tools/n8n/install';
+import { buildPackage, installPackageIntoUserFolder, packPackage } from '../../../tools/n8n/package';
+import { RELEASES } from '../../../tools/n8n/versions';
+import { DEFAULT_OWNER, freePort, startN8n, userFolderLog } from '../../../tools/n8n/server';
+import { ensureChromium } from './chromium';
+import { STATE_ENV, type E2eState } from './state';
+
+export interface E2eGlobals {
+	stop?: () => Promise<void>;
+	userFolder?: string;
+}
+
+declare global {
+	var __businessBankingE2e: E2eGlobals | undefined;
+}
+
+export default async function globalSetup(): Promise<void> {
+	const state: E2eState = {};
+	const stateFile = join(mkdtempSync(join(tmpdir(), 'business-banking-e2e-state-')), 'state.json');
+	process.env[STATE_ENV] = stateFile;
+	const save = () => writeFileSync(stateFile, JSON.stringify(state, null, 2));
+	globalThis.__businessBankingE2e = {};
+
+	const chromium = ensureChromium();
+	state.chromiumPath = chromium.path;
+	state.browserSkipReason = chromium.reason;
+
+	let install: N8nInstall;
+	try {
+		install = ensureN8n(2);
+	} catch (error) {
+		state.skipReason = `n8n ${RELEASES[2].n8nVersion} could not be installed from the npm registry: ${(error as Error).message.split('\n')[0]}`;
+		save();
+		return;
+	}
+
+	// E2E_SKIP_BUILD=1 reuses dist/ as it is (while iterating on the suite itself).
+	if (!process.env.E2E_SKIP_BUILD) buildPackage();
+	state.tarball = packPackage();
+	const userFolder = mkdtempSync(join(tmpdir(), 'business-banking-e2e-n8n-'));
+	installPackageIntoUserFolder(userFolder, state.tarball, install.env);
+	const n8n = await startN8n({ install, userFolder, port: await freePort(), owner: DEFAULT_OWNER, logFile: userFolderLog(userFolder) });
+	globalThis.__businessBankingE2e = { stop: n8n.stop, userFolder };
+	process.on('exit', () => {
+		// Last resort if the teardown never runs: n8n and its task runner share one process group.
+		if (n8n.child.pid) {
+			try {
+				process.kill(-n8n.child.pid, 'SIGKILL');
+			} catch {
+				// already gone
+			}
+		}
+	});
+
+	const client = new N8nClient(n8n.url);
+	await client.login(DEFAULT_OWNER.email, DEFAULT_OWNER.password);
+	const apiKey = await client.createApiKey('e2e suite');
+	state.n8n = { url: n8n.url, port: n8n.port, userFolder, owner: DEFAULT_OWNER, apiKey, install };
+	save();
+	process.stderr.write(`\n[e2e] n8n ${install.n8nVersion} ready at ${n8n.url} (log: ${userFolderLog(userFolder)})\n`);
+}

@@ -1,0 +1,142 @@
+// The test files' handle on a real n8n: its CLI (import, execute, export) and APIs, plus the skip rule:
+// a file skips, saying why, only when n8n could not be installed at all.
+import { randomBytes } from 'crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'fs';
+import { tmpdir } from 'os';
+import { join } from 'path';
+
+import { N8nClient } from '../../../tools/n8n/api';
+import { CREDENTIAL_TYPE, type Workflow } from '../../../tools/n8n/examples';
+import type { N8nInstall } from '../../../tools/n8n/install';
+import { runN8nCli, type CliResult } from '../../../tools/n8n/server';
+import { readE2eState, type E2eState } from './state';
+
+/** `describe` that runs inside the suite's n8n, or is skipped with the reason printed. */
+export function describeInN8n(title: string, body: (state: Required<Pick<E2eState, 'n8n'>> & E2eState) => void): void {
+	const state = readE2eState();
+	if (state.skipReason || !state.n8n) {
+		const reason = state.skipReason ?? 'the global setup did not start n8n';
+		process.stderr.write(`\n[e2e] SKIPPED "${title}": ${reason}\n`);
+		describe.skip(`${title} (skipped: ${reason})`, () => {
+			it('needs a real n8n', () => undefined);
+		});
+		return;
+	}
+	describe(title, () => body(state as Required<Pick<E2eState, 'n8n'>> & E2eState));
+}
+
+/** n8n accepts ids of up to 16 (credentials) or 21 (workflows) alphanumerics. */
+export function n8nId(): string {
+	return randomBytes(12).toString('base64url').replace(/[^A-Za-z0-9]/g, 'x').slice(0, 16);
+}
+
+export interface ExecutionOutput {
+	/** Items each node output (first run, main output 0 unless `output` is given). */
+	items(nodeName: string, output?: number): Array<Record<string, unknown>>;
+	/** Every run of the execution as n8n returned it. */
+	raw: { data: { resultData: { runData: Record<string, Array<{ data?: { main: Array<Array<{ json: Record<string, unknown> }> | null> }; error?: unknown }>>; error?: { message: string } } } };
+}
+
+/** Parses `n8n execute --rawOutput`: log lines, then the run as indented JSON (its `{` alone on a line). */
+function parseRun(stdout: string): ExecutionOutput['raw'] | undefined {
+	const start = stdout.search(/^\{$/m);
+	if (start < 0) return undefined;
+	try {
+		return JSON.parse(stdout.slice(start));
+	} catch {
+		return undefined;
+	}
+}
+
+export class E2eN8n {
+	readonly client: N8nClient;
+	private readonly scratch = mkdtempSync(join(tmpdir(), 'business-banking-e2e-files-'));
+
+	constructor(
+		readonly install: N8nInstall,
+		readonly userFolder: string,
+		readonly url: string,
+		apiKey?: string,
+	) {
+		this.client = new N8nClient(url);
+		this.client.apiKey = apiKey;
+	}
+
+	static fromState(state: Required<Pick<E2eState, 'n8n'>>): E2eN8n {
+		return new E2eN8n(state.n8n.install, state.n8n.userFolder, state.n8n.url, state.n8n.apiKey);
+	}
+
+	async cli(args: string[]): Promise<CliResult> {
+		return await runN8nCli(this.install, this.userFolder, args);
+	}
+
+	private file(name: string, content: unknown): string {
+		const path = join(this.scratch, `${Date.now()}-${name}`);
+		writeFileSync(path, JSON.stringify(content, null, 2));
+		return path;
+	}
+
+	/** `n8n import:workflow`; returns the workflow's id. */
+	async importWorkflow(workflow: Workflow): Promise<string> {
+		const id = workflow.id ?? n8nId();
+		const result = await this.cli(['import:workflow', `--input=${this.file('workflow.json', { ...workflow, id, active: false })}`]);
+		if (result.code !== 0) throw new Error(`import:workflow failed (${result.code}):\n${result.stdout}\n${result.stderr}`);
+		return id;
+	}
+
+	/** `n8n execute --id --rawOutput`: the exit code and the parsed run. */
+	async execute(workflowId: string): Promise<CliResult & { run?: ExecutionOutput }> {
+		const result = await this.cli(['execute', `--id=${workflowId}`, '--rawOutput']);
+		const raw = parseRun(result.stdout);
+		return {
+			...result,
+			run: raw && {
+				raw,
+				items: (nodeName, output = 0) => (raw.data.resultData.runData[nodeName]?.[0]?.data?.main[output] ?? []).map((item) => item.json),
+			},
+		};
+	}
+
+	/** `n8n import:credentials` of one credential whose data is given in plain (n8n encrypts it). */
+	async importCredential(name: string, data: Record<string, unknown>, type = CREDENTIAL_TYPE): Promise<{ id: string; name: string }> {
+		const id = n8nId();
+		const result = await this.cli(['import:credentials', `--input=${this.file('credentials.json', [{ id, name, type, data }])}`]);
+		if (result.code !== 0) throw new Error(`import:credentials failed (${result.code}):\n${result.stdout}\n${result.stderr}`);
+		return { id, name };
+	}
+
+	/** `n8n export:credentials --decrypted`: the credential's stored data, tokens included. */
+	async exportCredential(id: string): Promise<Record<string, unknown> & { oauthTokenData?: Record<string, unknown> }> {
+		const output = join(this.scratch, `export-${id}-${Date.now()}.json`);
+		const result = await this.cli(['export:credentials', `--id=${id}`, '--decrypted', `--output=${output}`]);
+		if (result.code !== 0) throw new Error(`export:credentials failed (${result.code}):\n${result.stdout}\n${result.stderr}`);
+		const exported = JSON.parse(readFileSync(output, 'utf8')) as Array<{ id: string; data: Record<string, unknown> }>;
+		const found = exported.find((credential) => credential.id === id);
+		if (!found) throw new Error(`export:credentials did not export ${id}`);
+		return found.data;
+	}
+
+	/** Executions of a workflow, newest first, with their data (public API). */
+	async executions(workflowId: string): Promise<Array<{ id: string; status: string; mode: string; data?: ExecutionOutput['raw']['data'] }>> {
+		const result = await this.client.publicApi<{ data: Array<{ id: string; status: string; mode: string; data?: ExecutionOutput['raw']['data'] }> }>(
+			'GET',
+			`/executions?workflowId=${workflowId}&includeData=true&limit=50`,
+		);
+		return result.data;
+	}
+
+	cleanup(): void {
+		rmSync(this.scratch, { recursive: true, force: true });
+	}
+}
+
+/** Polls `probe` until it returns a value (not undefined), or fails after `timeoutMs`. */
+export async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 60_000): Promise<T> {
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		const value = await probe();
+		if (value !== undefined) return value;
+		if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+		await new Promise((resolve) => setTimeout(resolve, 500));
+	}
+}
