@@ -5,7 +5,8 @@ import { startTestSandbox, type TestSandbox } from '../helpers/sandbox';
 import { readPdf } from './facturx-reader';
 import { createClient, frCompanyClient, invoiceBody } from './invoices-fixtures';
 
-const DELAY_MS = 1500;
+// Long enough that the first download right after finalize still sees the draft PDF on a busy machine.
+const DELAY_MS = 3000;
 
 describe('invoice PDFs and the delayed Factur-X swap', () => {
 	let sandbox: TestSandbox;
