@@ -1,0 +1,166 @@
+import {
+	updateDisplayOptions,
+	type IDataObject,
+	type IExecuteFunctions,
+	type INodeExecutionData,
+	type INodeProperties,
+} from 'n8n-workflow';
+
+import { subscriptionSchema } from '../../schemas/sepa';
+import { apiRequest } from '../../transport';
+import { validateBody } from '../../validation';
+import { bankAccountIdField } from '../bankAccount/fields';
+import { clientIdField } from '../client/fields';
+import { SUBSCRIPTION_LABELS, sendSignatureEmailField } from './fields';
+import { amountParameter, dayParameter, textParameter, uuidParameter } from './parameters';
+
+const properties: INodeProperties[] = [
+	{ ...clientIdField, description: 'The client whose bank account will be debited' },
+	{
+		...bankAccountIdField,
+		displayName: 'Credit Account',
+		description: 'The business account the collected money goes to',
+	},
+	{
+		displayName: 'Amount (EUR)',
+		name: 'amount',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. 49.90',
+		description:
+			'Amount of each collection in euros, more than 0, with at most 2 decimals (a dot as decimal separator)',
+	},
+	{
+		displayName: 'Schedule',
+		name: 'scheduleType',
+		type: 'options',
+		default: 'monthly',
+		options: [
+			{
+				name: 'Monthly',
+				value: 'monthly',
+			},
+			{
+				name: 'Once',
+				value: 'one_off',
+				description: 'A single collection',
+			},
+			{
+				name: 'Quarterly',
+				value: 'quarterly',
+			},
+			{
+				name: 'Weekly',
+				value: 'weekly',
+			},
+			{
+				name: 'Yearly',
+				value: 'yearly',
+			},
+		],
+		description: 'How often the amount is collected, from the first collection date on',
+	},
+	{
+		displayName: 'First Collection Date',
+		name: 'initialCollectionDate',
+		type: 'dateTime',
+		default: '',
+		required: true,
+		description: 'The day of the first collection: today or later. Only the day counts.',
+	},
+	{
+		displayName: 'Reference',
+		name: 'reference',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. Subscription ACME-42',
+		description: 'Shown on the client’s bank statement (max 140 characters)',
+	},
+	{
+		displayName: 'Mandate',
+		name: 'mandate',
+		type: 'options',
+		default: 'new',
+		options: [
+			{
+				name: 'Create a New Mandate',
+				value: 'new',
+				description:
+					'The client signs it at the Sign URL in the output; collections start once signed',
+			},
+			{
+				name: 'Use an Existing Mandate',
+				value: 'existing',
+				description: 'A mandate of this client (from Create Mandate)',
+			},
+		],
+		description: 'The client’s authorisation to debit their account',
+	},
+	{
+		displayName: 'Mandate ID',
+		name: 'directDebitMandateId',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. 3f1c2b7e-8a4d-4c1e-9b2f-0d5e6a7b8c9d',
+		description: 'The ID of a mandate of this client',
+		displayOptions: { show: { mandate: ['existing'] } },
+	},
+	{ ...sendSignatureEmailField, displayOptions: { show: { mandate: ['new'] } } },
+	{
+		displayName: 'Notify Client',
+		name: 'notifyClient',
+		type: 'boolean',
+		default: false,
+		description: 'Whether the client is told by e-mail before each collection',
+	},
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['directDebit'], operation: ['createSubscription'] } },
+	properties,
+);
+
+/**
+ * POST /v2/sepa/direct_debit_subscriptions; outputs the subscription, pending until its mandate is
+ * signed (then active). Not retried on 5xx: a repeat could create a second subscription.
+ */
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
+	const body: IDataObject = {
+		client_id: uuidParameter.call(this, 'clientId', 'Client', itemIndex),
+		bank_account_id: uuidParameter.call(this, 'bankAccountId', 'Credit Account', itemIndex),
+		initial_collection_date: dayParameter.call(this, 'initialCollectionDate', itemIndex),
+		amount: {
+			value: amountParameter.call(this, 'amount', itemIndex),
+			currency: 'EUR',
+		} as IDataObject,
+		reference: textParameter.call(this, 'reference', itemIndex),
+		schedule_type: this.getNodeParameter('scheduleType', itemIndex, 'monthly') as string,
+		notify_client: this.getNodeParameter('notifyClient', itemIndex, false) as boolean,
+	};
+	if (this.getNodeParameter('mandate', itemIndex, 'new') === 'existing') {
+		body.direct_debit_mandate_id = uuidParameter.call(
+			this,
+			'directDebitMandateId',
+			'Mandate ID',
+			itemIndex,
+		);
+	} else {
+		body.send_mandate_signature_email = this.getNodeParameter(
+			'sendMandateSignatureEmail',
+			itemIndex,
+			false,
+		) as boolean;
+	}
+	validateBody.call(this, subscriptionSchema, body, itemIndex, SUBSCRIPTION_LABELS);
+	const response = await apiRequest.call(this, 'POST', '/v2/sepa/direct_debit_subscriptions', {
+		body: { direct_debit_subscription: body },
+		itemIndex,
+	});
+	return [{ json: response.direct_debit_subscription as IDataObject }];
+}

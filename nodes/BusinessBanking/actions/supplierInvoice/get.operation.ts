@@ -1,0 +1,13 @@
+import { updateDisplayOptions, type IExecuteFunctions, type INodeExecutionData } from 'n8n-workflow';
+
+import { apiRequest } from '../../transport';
+import { uuidParameter } from '../directDebit/parameters';
+import { supplierInvoiceIdField } from './fields';
+
+export const description = updateDisplayOptions({ show: { resource: ['supplierInvoice'], operation: ['get'] } }, [supplierInvoiceIdField]);
+
+/** GET /v2/supplier_invoices/{id} (a sandbox endpoint the spec does not shape); outputs the invoice. */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const id = uuidParameter.call(this, 'supplierInvoiceId', 'Supplier Invoice', itemIndex);
+	return [{ json: await apiRequest.call(this, 'GET', `/v2/supplier_invoices/${id}`, { itemIndex }) }];
+}

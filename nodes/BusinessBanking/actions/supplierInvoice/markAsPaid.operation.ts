@@ -1,0 +1,31 @@
+import { updateDisplayOptions, type IExecuteFunctions, type INodeExecutionData, type INodeProperties } from 'n8n-workflow';
+
+import { markAsPaidSchema } from '../../schemas/supplierInvoice';
+import { apiRequest } from '../../transport';
+import { validateBody } from '../../validation';
+import { dayParameter, uuidParameter } from '../directDebit/parameters';
+import { supplierInvoiceIdField } from './fields';
+
+const properties: INodeProperties[] = [
+	supplierInvoiceIdField,
+	{
+		displayName: 'Payment Date',
+		name: 'paymentDate',
+		type: 'dateTime',
+		default: '',
+		required: true,
+		description: 'The day the invoice was paid: today or earlier. Only the day counts.',
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['supplierInvoice'], operation: ['markAsPaid'] } }, properties);
+
+/** POST /v2/supplier_invoices/{id}/mark_as_paid; outputs the invoice (now paid), which the API sends unwrapped. */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const id = uuidParameter.call(this, 'supplierInvoiceId', 'Supplier Invoice', itemIndex);
+	const body = validateBody.call(this, markAsPaidSchema, { payment_date: dayParameter.call(this, 'paymentDate', itemIndex) }, itemIndex, {
+		payment_date: 'Payment Date',
+	});
+	const invoice = await apiRequest.call(this, 'POST', `/v2/supplier_invoices/${id}/mark_as_paid`, { body: { supplier_invoice: body }, itemIndex });
+	return [{ json: invoice }];
+}

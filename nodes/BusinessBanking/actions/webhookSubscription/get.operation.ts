@@ -1,0 +1,26 @@
+import { updateDisplayOptions, type IExecuteFunctions, type INodeExecutionData, type INodeProperties } from 'n8n-workflow';
+
+import { apiRequest } from '../../transport';
+import { uuidParameter } from '../directDebit/parameters';
+import { withoutSecret } from './withoutSecret';
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Subscription ID',
+		name: 'subscriptionId',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. 3f1c2b7e-8a4d-4c1e-9b2f-0d5e6a7b8c9d',
+		description: 'The ID of the webhook subscription',
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['webhookSubscription'], operation: ['get'] } }, properties);
+
+/** GET /v2/webhook_subscriptions/{id}; the API answers the subscription unwrapped, without its secret. */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const id = uuidParameter.call(this, 'subscriptionId', 'Subscription ID', itemIndex);
+	const subscription = await apiRequest.call(this, 'GET', `/v2/webhook_subscriptions/${id}`, { itemIndex });
+	return [{ json: withoutSecret(subscription) }];
+}
