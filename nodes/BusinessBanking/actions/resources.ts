@@ -7,6 +7,11 @@ import { bankAccount } from './bankAccount';
 import { externalTransfer } from './externalTransfer';
 import { internationalBeneficiary } from './internationalBeneficiary';
 import { internationalTransfer } from './internationalTransfer';
+import { directDebit } from './directDebit';
+import { supplierInvoice } from './supplierInvoice';
+import { card } from './card';
+import { insuranceContract } from './insuranceContract';
+import { webhookSubscription } from './webhookSubscription';
 import type { Resource } from './types';
 
 /**
@@ -21,6 +26,11 @@ export const resources: Record<string, Resource> = {
 	externalTransfer,
 	internationalBeneficiary,
 	internationalTransfer,
+	directDebit,
+	supplierInvoice,
+	card,
+	insuranceContract,
+	webhookSubscription,
 };
 
 /** The resource picker (a literal list, so that n8n's node linter can read it). */
@@ -37,6 +47,11 @@ export const resourcePicker: INodeProperties = {
 		{ name: 'External Transfer', value: 'externalTransfer' },
 		{ name: 'International Beneficiary', value: 'internationalBeneficiary' },
 		{ name: 'International Transfer', value: 'internationalTransfer' },
+		{ name: 'Direct Debit', value: 'directDebit' },
+		{ name: 'Supplier Invoice', value: 'supplierInvoice' },
+		{ name: 'Card', value: 'card' },
+		{ name: 'Insurance Contract', value: 'insuranceContract' },
+		{ name: 'Webhook Subscription', value: 'webhookSubscription' },
 	],
 	default: 'client',
 };
