@@ -57,7 +57,8 @@ export async function extractWithPdfLib(pdf: Uint8Array): Promise<Uint8Array | u
 		const name = key instanceof PDFHexString || key instanceof PDFString ? key.decodeText() : '';
 		if (name !== 'factur-x.xml') continue;
 		const spec = pairs.lookup(i + 1, PDFDict);
-		const stream = spec.lookup(PDFName.of('EF'), PDFDict).lookup(PDFName.of('F'), PDFRawStream);
+		const stream = spec.lookup(PDFName.of('EF'), PDFDict).lookup(PDFName.of('F'));
+		if (!(stream instanceof PDFRawStream)) return undefined;
 		return decodePDFRawStream(stream).decode();
 	}
 	return undefined;
