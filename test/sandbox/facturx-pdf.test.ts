@@ -7,6 +7,8 @@ import { createClient, frCompanyClient, invoiceBody } from './invoices-fixtures'
 
 // Long enough that the first download right after finalize still sees the draft PDF on a busy machine.
 const DELAY_MS = 3000;
+// Two tests wait out the delay; leave room on a loaded machine.
+jest.setTimeout(30_000);
 
 describe('invoice PDFs and the delayed Factur-X swap', () => {
 	let sandbox: TestSandbox;
