@@ -32,6 +32,17 @@ export class N8nClient {
 
 	constructor(readonly url: string) {}
 
+	/**
+	 * Creates the owner through the setup screen's endpoint (n8n 1.x; 2.x takes N8N_INSTANCE_OWNER_*).
+	 * Returns false when an owner exists already.
+	 */
+	async setupOwner(owner: { email: string; password: string; firstName: string; lastName: string }): Promise<boolean> {
+		const response = await send('POST', `${this.url}/rest/owner/setup`, {}, owner);
+		if (response.status === 200) return true;
+		if (response.status === 400 && /already/i.test(response.data)) return false;
+		throw new N8nHttpError(response.status, response.data, 'POST /rest/owner/setup');
+	}
+
 	async login(email: string, password: string): Promise<void> {
 		// n8n 2.x names the field emailOrLdapLoginId; 1.x releases before it took email.
 		const response = await send('POST', `${this.url}/rest/login`, {}, { emailOrLdapLoginId: email, email, password });

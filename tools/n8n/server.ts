@@ -4,6 +4,7 @@ import { createWriteStream, mkdirSync } from 'fs';
 import { createServer } from 'net';
 import { join } from 'path';
 
+import { N8nClient } from './api';
 import type { N8nInstall } from './install';
 import { log } from './install';
 
@@ -170,6 +171,7 @@ export async function startN8n(options: StartN8nOptions): Promise<RunningN8n> {
 	const running: RunningN8n = { url, port, userFolder, owner, install, child, stop: () => stopProcessGroup(child) };
 	try {
 		await waitUntilReady(url, child, 240_000);
+		if (install.major < 2) await new N8nClient(url).setupOwner(owner);
 	} catch (error) {
 		await running.stop();
 		throw new Error(`${(error as Error).message}${options.logFile ? ` (its log: ${options.logFile})` : ''}`);

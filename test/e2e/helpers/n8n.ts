@@ -31,8 +31,12 @@ export function n8nId(): string {
 }
 
 export interface ExecutionOutput {
-	/** Items each node output (first run, main output 0 unless `output` is given). */
+	/** Items a node output in its first run (main output 0 unless `output` is given). */
 	items(nodeName: string, output?: number): Array<Record<string, unknown>>;
+	/** Items a node output over all its runs (a node inside a loop runs once per round). */
+	allItems(nodeName: string, output?: number): Array<Record<string, unknown>>;
+	/** How many times the node ran. */
+	runs(nodeName: string): number;
 	/** Every run of the execution as n8n returned it. */
 	raw: { data: { resultData: { runData: Record<string, Array<{ data?: { main: Array<Array<{ json: Record<string, unknown> }> | null> }; error?: unknown }>>; error?: { message: string } } } };
 }
@@ -93,6 +97,9 @@ export class E2eN8n {
 			run: raw && {
 				raw,
 				items: (nodeName, output = 0) => (raw.data.resultData.runData[nodeName]?.[0]?.data?.main[output] ?? []).map((item) => item.json),
+				allItems: (nodeName, output = 0) =>
+					(raw.data.resultData.runData[nodeName] ?? []).flatMap((run) => (run.data?.main[output] ?? []).map((item) => item.json)),
+				runs: (nodeName) => raw.data.resultData.runData[nodeName]?.length ?? 0,
 			},
 		};
 	}

@@ -1,0 +1,122 @@
+// The example workflows of examples/, imported into a real n8n as they are (only the credential id is
+// pointed at this run's credential) and, for those started by hand, executed with `n8n execute`.
+import { exampleFiles, readExample, withCredential } from '../../tools/n8n/examples';
+import { DEFAULT_OWNER } from '../../tools/n8n/server';
+import type { TestSandbox } from '../helpers/sandbox';
+import { describeInN8n, E2eN8n } from './helpers/n8n';
+import { clearRequestLog, connectedCredentialData, requestsTo, startE2eSandbox } from './helpers/sandbox';
+import { BUSINESS_BANKING_NODE, BUSINESS_BANKING_TRIGGER } from './helpers/workflows';
+
+jest.setTimeout(10 * 60_000);
+
+interface ClientRow {
+	name: string;
+	email: string;
+	vat_number: string;
+	currency: string;
+	locale: string;
+	street_address: string;
+	city: string;
+	zip_code: string;
+	country_code: string;
+}
+
+/** The rows the example's Code node holds, read from the example itself. */
+function exampleRows(jsCode: string): ClientRow[] {
+	const table = jsCode.slice(jsCode.indexOf('['), jsCode.lastIndexOf(']') + 1);
+	return new Function(`return ${table}`)() as ClientRow[];
+}
+
+describeInN8n('example workflows in a real n8n', (state) => {
+	let sandbox: TestSandbox;
+	let n8n: E2eN8n;
+	let credential: { id: string; name: string };
+
+	beforeAll(async () => {
+		n8n = E2eN8n.fromState(state);
+		sandbox = await startE2eSandbox(n8n.url);
+		credential = await n8n.importCredential('Business Banking (e2e examples)', connectedCredentialData(sandbox, 'fr'));
+		await n8n.client.login(DEFAULT_OWNER.email, DEFAULT_OWNER.password);
+	});
+
+	afterAll(async () => {
+		await sandbox?.close();
+		n8n?.cleanup();
+	});
+
+	it.each(exampleFiles())('%s imports, and n8n knows every node and parameter of the package it uses', async (file) => {
+		const workflow = readExample(file);
+		const id = await n8n.importWorkflow(withCredential(workflow, credential));
+		const stored = await n8n.client.publicApi<{ nodes: Array<{ type: string }> }>('GET', `/workflows/${id}`);
+		expect(stored.nodes.map((node) => node.type)).toEqual(workflow.nodes.map((node) => node.type));
+
+		const ours = workflow.nodes.filter((node) => node.type === BUSINESS_BANKING_NODE || node.type === BUSINESS_BANKING_TRIGGER);
+		expect(ours.length).toBeGreaterThan(0);
+		const descriptions = await n8n.client.rest<Array<{ name: string; properties: Array<{ name: string }> } | null>>('POST', '/node-types', {
+			nodeInfos: ours.map((node) => ({ name: node.type, version: node.typeVersion })),
+		});
+		ours.forEach((node, index) => {
+			const known = new Set(descriptions[index]?.properties.map((property) => property.name));
+			expect({ node: node.name, unknown: Object.keys(node.parameters).filter((name) => !known.has(name)) }).toEqual({ node: node.name, unknown: [] });
+		});
+	});
+
+	describe('clients-batch-upsert.json', () => {
+		const example = readExample('clients-batch-upsert.json');
+		const rows = exampleRows(String(example.nodes.find((node) => node.name === 'Client rows')?.parameters.jsCode));
+		let workflowId: string;
+
+		async function clientsByEmail(email: string) {
+			const response = await sandbox.api('fr').get('/v2/clients', { params: { 'filter[email]': email } });
+			return response.data.clients as Array<{ id: string; name: string; vat_number: string; currency: string; locale: string; billing_address: { city: string; zip_code: string; country_code: string } }>;
+		}
+
+		it('creates the missing clients and updates the one that exists, looked up by e-mail', async () => {
+			expect(rows.length).toBeGreaterThanOrEqual(3);
+			const existing = await sandbox.api('fr').post('/v2/clients', {
+				client: { kind: 'company', name: 'Old name', email: rows[1].email, currency: 'EUR', locale: 'fr', billing_address: { street_address: '1 rue Ancienne', city: 'Ancienne', zip_code: '75001', country_code: 'FR' } },
+			});
+			expect(existing.status).toBe(201);
+			await clearRequestLog(sandbox);
+
+			workflowId = await n8n.importWorkflow(withCredential(example, credential));
+			const execution = await n8n.execute(workflowId);
+			expect(execution.run?.raw.data.resultData.error).toBeUndefined();
+			expect(execution.code).toBe(0);
+			expect(execution.run?.allItems('Create client').map((client) => client.email)).toEqual([rows[0].email, rows[2].email]);
+			expect(execution.run?.allItems('Update client').map((client) => client.id)).toEqual([existing.data.client.id]);
+
+			// What reached the sandbox (read before the checks below add their own requests).
+			const lookups = await requestsTo(sandbox, 'GET', '/v2/clients');
+			expect(lookups.map((request) => request.query['filter[email]'])).toEqual(rows.map((row) => row.email));
+			expect(lookups.map((request) => request.query.per_page)).toEqual(rows.map(() => '1'));
+			expect(await requestsTo(sandbox, 'POST', '/v2/clients')).toHaveLength(2);
+			expect((await requestsTo(sandbox, 'PATCH', '/v2/clients/*')).map((request) => request.path)).toEqual([`/v2/clients/${existing.data.client.id}`]);
+
+			for (const row of rows) {
+				const found = await clientsByEmail(row.email);
+				expect(found).toHaveLength(1);
+				expect(found[0]).toMatchObject({
+					name: row.name,
+					vat_number: row.vat_number,
+					currency: row.currency,
+					locale: row.locale,
+					billing_address: expect.objectContaining({ city: row.city, zip_code: row.zip_code, country_code: row.country_code }),
+				});
+			}
+			expect((await clientsByEmail(rows[1].email))[0].id).toBe(existing.data.client.id);
+		});
+
+		it('a second run updates every row and creates no duplicate', async () => {
+			if (!workflowId) throw new Error('the first run did not happen');
+			await clearRequestLog(sandbox);
+			const execution = await n8n.execute(workflowId);
+			expect(execution.code).toBe(0);
+			expect(execution.run?.runs('Create client')).toBe(0);
+			expect(execution.run?.allItems('Update client')).toHaveLength(rows.length);
+			expect(await requestsTo(sandbox, 'POST', '/v2/clients')).toHaveLength(0);
+			expect(await requestsTo(sandbox, 'PATCH', '/v2/clients/*')).toHaveLength(rows.length);
+			for (const row of rows) expect(await clientsByEmail(row.email)).toHaveLength(1);
+		});
+	});
+});
