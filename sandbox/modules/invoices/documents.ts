@@ -22,9 +22,12 @@ async function basePdf(ctx: SandboxContext, state: InvoiceState, record: Invoice
 	return renderInvoicePdf(presentInvoice(ctx, state, record, origin), at);
 }
 
-/** (Re)writes the invoice's plain PDF: at creation, and after each draft update. */
-export async function writePlainPdf(ctx: SandboxContext, state: InvoiceState, record: InvoiceRecord, origin: string): Promise<void> {
-	const at = ctx.clock.now();
+/**
+ * (Re)writes the invoice's plain PDF: at creation, and after each draft update. `changedAt` is the
+ * change's own timestamp, so that a new invoice's attachment carries exactly its created_at.
+ */
+export async function writePlainPdf(ctx: SandboxContext, state: InvoiceState, record: InvoiceRecord, origin: string, changedAt: string): Promise<void> {
+	const at = new Date(changedAt);
 	const bytes = await savePlainPdf(await basePdf(ctx, state, record, origin, at));
 	state.attachments.insert(record.organizationId, {
 		id: record.attachmentId,

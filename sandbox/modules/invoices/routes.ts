@@ -59,7 +59,7 @@ export function registerInvoiceRoutes(app: FastifyInstance, ctx: SandboxContext,
 		const record = newRecord(organization.id, state.nextSeq(), fields, status, checked, now);
 		updateEinvoicing(record, organization, now);
 		state.invoices.insert(organization.id, record);
-		await writePlainPdf(ctx, state, record, originOf(request));
+		await writePlainPdf(ctx, state, record, originOf(request), now);
 		if (record.status !== 'draft') scheduleFacturx(ctx, state, record, originOf(request));
 		const { invoice, body } = respond(record, request);
 		emit(record, invoice);
@@ -80,8 +80,9 @@ export function registerInvoiceRoutes(app: FastifyInstance, ctx: SandboxContext,
 		const checked = checkWholeInvoice(ctx, state, organization, fields);
 		if (number !== undefined) fields.number = resolveNumber(state, organization, { number, issue_date: fields.issue_date }, record.id);
 		Object.assign(record, { fields, client: checked.client, organization: checked.organization, totals: checked.totals });
-		updateEinvoicing(record, organization, ctx.clock.now().toISOString());
-		await writePlainPdf(ctx, state, record, originOf(request));
+		const now = ctx.clock.now().toISOString();
+		updateEinvoicing(record, organization, now);
+		await writePlainPdf(ctx, state, record, originOf(request), now);
 		const { invoice, body } = respond(record, request);
 		emit(record, invoice);
 		return body;
