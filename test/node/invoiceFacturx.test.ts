@@ -142,4 +142,13 @@ describe('Client Invoice: Download Factur-X', () => {
 			sandbox.ctx.options.facturxDelayMs = 300;
 		}
 	});
+
+	test('a stalled file download counts against the same time limit', async () => {
+		const invoice = await createInvoice('unpaid');
+		const fault = await sandbox.http.post('/sandbox/faults', { method: 'GET', path: '/sandbox-files/*', kind: 'latency', latencyMs: 4000, count: 1 });
+		expect(fault.status).toBe(201);
+		const { error, sent } = await download(invoice.id, { options: { pollIntervalMs: 50, timeoutSeconds: 2 } });
+		expect(error?.message).toBe(`The Factur-X PDF of invoice ${invoice.id} was not downloaded within 2 s`);
+		expect(sent.some((r) => r.path.startsWith('/sandbox-files/'))).toBe(true);
+	});
 });

@@ -119,8 +119,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		await waitOrGiveUp('the regenerated PDF');
 		attachment = await fetchAttachment.call(this, String(invoice.attachment_id), itemIndex);
 	}
-	if (Date.now() > deadline) throw fail(`The Factur-X PDF of invoice ${id} was not downloaded within ${limitMs / 1000} s`);
-	const pdf = await downloadFile.call(this, String(attachment.url), itemIndex);
+	// The download counts against the same limit: a stalled file store must not hang the workflow.
+	const tooSlow = fail(`The Factur-X PDF of invoice ${id} was not downloaded within ${limitMs / 1000} s`);
+	const remaining = deadline - Date.now();
+	if (remaining <= 0) throw tooSlow;
+	const pdf = await Promise.race([downloadFile.call(this, String(attachment.url), itemIndex), sleep(remaining).then(() => undefined)]);
+	if (!pdf) throw tooSlow;
 	const fileName = `${String(invoice.number || id).replace(/[\\/:*?"<>|]+/g, '_')}.pdf`;
 	const binary: INodeExecutionData['binary'] = {
 		[pdfProperty]: await this.helpers.prepareBinaryData(toBuffer(pdf), fileName, 'application/pdf'),
