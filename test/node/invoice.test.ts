@@ -271,6 +271,22 @@ describe('Client Invoice: Italy / Spain only fields', () => {
 		});
 	});
 
+	test('an Italian invoice without VAT above 77.47 EUR carries the 2.00 EUR stamp duty', async () => {
+		const itClientId = await createClient(sandbox, { ...itClient, name: 'Libreria Neri S.r.l.', tax_identification_number: '10987654321', vat_number: 'IT10987654321' }, 'it');
+		const { items, error, sent } = await run(
+			createParameters(itClientId, {
+				iban: 'IT60X0542811101000000123456',
+				items: { item: [{ title: 'Formazione', quantity: '1', unitPrice: '100.00', vatRate: '0', vatExemptionReason: 'N4', discountType: 'none' }] },
+				italySpain: { stampDutyAmount: '2.00', reportEinvoicing: false },
+			}),
+			{ organization: 'it' },
+		);
+		expect(error).toBeUndefined();
+		expect(sent[0].body).toMatchObject({ client_invoice: { stamp_duty_amount: '2.00', report_einvoicing: false } });
+		// 100.00 + VAT 0 + stamp duty 2.00 = 102.00.
+		expect(items[0].json).toMatchObject({ stamp_duty_amount: '2.00', vat_amount: { value: '0.00' }, total_amount: { value: '102.00' } });
+	});
+
 	test('a French organization sending an Italian-only field gets the API refusal naming it', async () => {
 		const { error } = await run(createParameters(clientId, { italySpain: { welfareFundRate: '0.04' } }));
 		expect(error?.name).toBe('NodeApiError');
