@@ -1,6 +1,7 @@
 import { SEED } from '../../sandbox/core/seed';
 import { clientsOf } from '../../sandbox/modules/clients';
 import { sepaOf } from '../../sandbox/modules/sepa';
+import { toDay } from '../../nodes/BusinessBanking/actions/directDebit/parameters';
 import { clearSeenRequests, runNode, seenRequests } from '../helpers/engine';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox';
 
@@ -139,5 +140,21 @@ describe('Business Banking node, Direct Debit resource (n8n engine → sandbox o
 		expect(items[1].json).toEqual({ error: 'Item 1: Client (clientId) must be an ID (a UUID), got "nope"' });
 		expect(items[2].json.status).toBe('pending_signature');
 		expect(await seenRequests(sandbox, { method: 'POST', path: '/v2/sepa/direct_debit_mandates' })).toHaveLength(2);
+	});
+});
+
+describe('the day of a date parameter (toDay)', () => {
+	it.each([
+		['2026-01-31', 'Europe/Paris', '2026-01-31'],
+		// The date picker: a wall time without offset, its day is the one shown.
+		['2026-01-31T23:30:00', 'Pacific/Auckland', '2026-01-31'],
+		// A timestamp with an offset ($now, another node): its day in the workflow's zone.
+		['2026-01-31T23:30:00Z', 'Europe/Paris', '2026-02-01'],
+		['2026-02-01T01:00:00+01:00', 'America/New_York', '2026-01-31'],
+		[new Date('2026-01-31T23:30:00Z'), 'Europe/Paris', '2026-02-01'],
+		['', 'Europe/Paris', undefined],
+		['31/01/2026', 'Europe/Paris', '31/01/2026'],
+	])('%s in %s → %s', (value, zone, day) => {
+		expect(toDay(value, zone)).toBe(day);
 	});
 });
