@@ -78,7 +78,7 @@ describe('Business Banking node, Supplier Invoice resource (n8n engine → sandb
 
 		await runNode({ sandbox, credentialOptions: { organization: 'de' }, node: markAsPaid(seededSupplierInvoiceId('de', 1), '2026-01-10') });
 		await clearSeenRequests(sandbox);
-		const paid = await runNode({ sandbox, credentialOptions: { organization: 'de' }, node: supplierInvoice('getMany', { returnAll: true, status: ['paid'] }) });
+		const paid = await runNode({ sandbox, credentialOptions: { organization: 'de' }, node: supplierInvoice('getMany', { returnAll: true, statuses: ['paid'] }) });
 		expect(paid.items.map((item) => item.json.id)).toEqual([seededSupplierInvoiceId('de', 1)]);
 		const [listed] = await seenRequests(sandbox, { method: 'GET', path: '/v2/supplier_invoices' });
 		expect(listed.query).toMatchObject({ 'filter[status]': 'paid', page: '1', per_page: '100' });

@@ -21,7 +21,7 @@ const properties: INodeProperties[] = [
 	},
 	{
 		displayName: 'Status',
-		name: 'status',
+		name: 'statuses',
 		type: 'multiOptions',
 		default: [],
 		options: [
@@ -38,7 +38,7 @@ export const description = updateDisplayOptions({ show: { resource: ['supplierIn
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const returnAll = this.getNodeParameter('returnAll', itemIndex, false) as boolean;
 	const limit = returnAll ? undefined : (this.getNodeParameter('limit', itemIndex, 50) as number);
-	const statuses = this.getNodeParameter('status', itemIndex, []) as string[];
+	const statuses = this.getNodeParameter('statuses', itemIndex, []) as string[];
 	const qs: IDataObject = statuses.length > 0 ? { 'filter[status]': statuses.join(',') } : {};
 	const invoices = await apiRequestAllItems.call(this, 'GET', '/v2/supplier_invoices', 'supplier_invoices', qs, limit, { itemIndex });
 	return invoices.map((invoice) => ({ json: invoice }));
