@@ -66,14 +66,19 @@ export function n8nEnv(install: N8nInstall, userFolder: string, port: number, ex
 		N8N_HOST: 'localhost',
 		N8N_PROTOCOL: 'http',
 		N8N_EDITOR_BASE_URL: `http://localhost:${port}`,
-		WEBHOOK_URL: `http://localhost:${port}/`,
+		// n8n 2.x reads N8N_WEBHOOK_URL, 1.x WEBHOOK_URL.
+		N8N_WEBHOOK_URL: `http://localhost:${port}/`,
+		WEBHOOK_URL: install.major < 2 ? `http://localhost:${port}/` : undefined,
+		// n8n 2.x publishes an activated workflow from an outbox it polls (every 15 s by default).
+		N8N_WORKFLOW_PUBLICATION_OUTBOX_POLL_INTERVAL_MS: '1000',
 		N8N_SECURE_COOKIE: 'false',
 		N8N_DIAGNOSTICS_ENABLED: 'false',
 		N8N_PERSONALIZATION_ENABLED: 'false',
 		N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
 		N8N_TEMPLATES_ENABLED: 'false',
 		N8N_HIRING_BANNER_ENABLED: 'false',
-		N8N_RUNNERS_ENABLED: 'true',
+		// Code nodes in a task runner, as in 2.x (where it is always on).
+		N8N_RUNNERS_ENABLED: install.major < 2 ? 'true' : undefined,
 		N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
 		N8N_COMMUNITY_PACKAGES_ENABLED: 'true',
 		N8N_LOG_LEVEL: process.env.N8N_LOG_LEVEL ?? 'info',

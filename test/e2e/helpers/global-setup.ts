@@ -42,6 +42,12 @@ export default async function globalSetup(): Promise<void> {
 		return;
 	}
 
+	try {
+		state.n8n1 = { install: ensureN8n(1) };
+	} catch (error) {
+		state.n8n1SkipReason = `n8n ${RELEASES[1].n8nVersion} could not be installed from the npm registry: ${(error as Error).message.split('\n')[0]}`;
+	}
+
 	// E2E_SKIP_BUILD=1 reuses dist/ as it is (while iterating on the suite itself).
 	if (!process.env.E2E_SKIP_BUILD) buildPackage();
 	state.tarball = packPackage();

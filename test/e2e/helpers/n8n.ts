@@ -25,6 +25,20 @@ export function describeInN8n(title: string, body: (state: Required<Pick<E2eStat
 	describe(title, () => body(state as Required<Pick<E2eState, 'n8n'>> & E2eState));
 }
 
+/** `describe` for the n8n 1.x checks: skipped, saying why, only when n8n 1.x could not be installed. */
+export function describeWithN8n1(title: string, body: (state: Required<Pick<E2eState, 'n8n1' | 'tarball'>> & E2eState) => void): void {
+	const state = readE2eState();
+	const reason = state.skipReason ?? state.n8n1SkipReason ?? (state.n8n1 && state.tarball ? undefined : 'the global setup did not install n8n 1.x');
+	if (reason) {
+		process.stderr.write(`\n[e2e] SKIPPED "${title}": ${reason}\n`);
+		describe.skip(`${title} (skipped: ${reason})`, () => {
+			it('needs n8n 1.x', () => undefined);
+		});
+		return;
+	}
+	describe(title, () => body(state as Required<Pick<E2eState, 'n8n1' | 'tarball'>> & E2eState));
+}
+
 /** n8n accepts ids of up to 16 (credentials) or 21 (workflows) alphanumerics. */
 export function n8nId(): string {
 	return randomBytes(12).toString('base64url').replace(/[^A-Za-z0-9]/g, 'x').slice(0, 16);

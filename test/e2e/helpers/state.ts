@@ -22,6 +22,10 @@ export interface E2eState {
 	};
 	/** The packed package, for test files that start their own n8n (n8n 1.x). */
 	tarball?: string;
+	/** n8n 1.x, installed (not started) for the test file that checks the package there. */
+	n8n1?: { install: N8nInstall };
+	/** Set when n8n 1.x could not be installed: only its test file skips, printing it. */
+	n8n1SkipReason?: string;
 }
 
 export function readE2eState(): E2eState {

@@ -1,0 +1,93 @@
+// The package in n8n 1.x (1.123.81 on Node 20), for users who have not moved to 2.x: installed the same
+// way, a workflow runs with a connected credential, and the rotated refresh token is saved.
+import { mkdtempSync, rmSync } from 'fs';
+import { tmpdir } from 'os';
+import { join } from 'path';
+
+import { readExample, withCredential } from '../../tools/n8n/examples';
+import { installPackageIntoUserFolder } from '../../tools/n8n/package';
+import { DEFAULT_OWNER, freePort, startN8n, userFolderLog, type RunningN8n } from '../../tools/n8n/server';
+import type { TestSandbox } from '../helpers/sandbox';
+import { describeWithN8n1, E2eN8n } from './helpers/n8n';
+import { connectedCredentialData, requestsTo, startE2eSandbox, clearRequestLog } from './helpers/sandbox';
+import { manualWorkflow } from './helpers/workflows';
+
+jest.setTimeout(10 * 60_000);
+
+describeWithN8n1('the package in n8n 1.x', (state) => {
+	let server: RunningN8n;
+	let n8n: E2eN8n;
+	let sandbox: TestSandbox;
+	let userFolder: string;
+	let credential: { id: string; name: string };
+
+	beforeAll(async () => {
+		const install = state.n8n1.install;
+		userFolder = mkdtempSync(join(tmpdir(), 'business-banking-e2e-n8n1-'));
+		installPackageIntoUserFolder(userFolder, state.tarball, install.env);
+		server = await startN8n({ install, userFolder, port: await freePort(), owner: DEFAULT_OWNER, logFile: userFolderLog(userFolder) });
+		n8n = new E2eN8n(install, userFolder, server.url);
+		await n8n.client.login(DEFAULT_OWNER.email, DEFAULT_OWNER.password);
+		await n8n.client.createApiKey('e2e n8n 1.x');
+		sandbox = await startE2eSandbox(server.url);
+		credential = await n8n.importCredential('Business Banking (e2e n8n 1.x)', connectedCredentialData(sandbox, 'fr'));
+	}, 10 * 60_000);
+
+	afterAll(async () => {
+		await sandbox?.close();
+		await server?.stop();
+		n8n?.cleanup();
+		if (userFolder && !process.env.E2E_KEEP) rmSync(userFolder, { recursive: true, force: true });
+	});
+
+	it(`runs ${state.n8n1.install.n8nVersion} on Node 20 with the package's nodes loaded`, async () => {
+		const version = await n8n.cli(['--version']);
+		expect(version.stdout.trim()).toContain(state.n8n1.install.n8nVersion);
+		const descriptions = await n8n.client.rest<Array<{ name: string } | null>>('POST', '/node-types', {
+			nodeInfos: [
+				{ name: 'n8n-nodes-business-banking.businessBanking', version: 1 },
+				{ name: 'n8n-nodes-business-banking.businessBankingTrigger', version: 1 },
+			],
+		});
+		expect(descriptions.map((description) => description?.name)).toEqual([
+			'n8n-nodes-business-banking.businessBanking',
+			'n8n-nodes-business-banking.businessBankingTrigger',
+		]);
+	});
+
+	it('saves the rotated refresh token after the access token expired', async () => {
+		const workflowId = await n8n.importWorkflow(
+			manualWorkflow('e2e 1.x: list clients', { resource: 'client', operation: 'getMany', returnAll: false, limit: 2 }, credential),
+		);
+		const first = await n8n.execute(workflowId);
+		expect(first.code).toBe(0);
+		expect(first.run?.items('Business Banking')).toHaveLength(2);
+		const before = (await n8n.exportCredential(credential.id)).oauthTokenData as { refresh_token: string };
+
+		await clearRequestLog(sandbox);
+		expect((await sandbox.http.post('/sandbox/clock/advance', { seconds: 3700 })).status).toBe(200);
+		const second = await n8n.execute(workflowId);
+		expect(second.code).toBe(0);
+		expect(second.run?.items('Business Banking')).toHaveLength(2);
+
+		const refreshes = await requestsTo(sandbox, 'POST', '/oauth2/token');
+		expect(refreshes.map((request) => [(request.body as { grant_type: string }).grant_type, request.status])).toEqual([['refresh_token', 200]]);
+		const after = (await n8n.exportCredential(credential.id)).oauthTokenData as { refresh_token: string };
+		expect(after.refresh_token).toMatch(/^rt_/);
+		expect(after.refresh_token).not.toBe(before.refresh_token);
+	});
+
+	it('runs the clients batch upsert example', async () => {
+		const example = readExample('clients-batch-upsert.json');
+		await clearRequestLog(sandbox);
+		const execution = await n8n.execute(await n8n.importWorkflow(withCredential(example, credential)));
+		expect(execution.code).toBe(0);
+		const created = execution.run?.allItems('Create client') ?? [];
+		expect(created.length).toBe((await requestsTo(sandbox, 'POST', '/v2/clients')).length);
+		expect(created.length).toBeGreaterThan(0);
+		for (const client of created) {
+			const found = await sandbox.api('fr').get('/v2/clients', { params: { 'filter[email]': client.email } });
+			expect(found.data.clients).toHaveLength(1);
+		}
+	});
+});
