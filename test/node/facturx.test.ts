@@ -100,6 +100,14 @@ describe('Factur-X reader: finds factur-x.xml and returns its bytes exactly', ()
 		const damaged = Buffer.from(text.replace(/startxref\n\d+/, 'startxref\n12'), 'latin1');
 		expect(Buffer.from((await extractFacturXml(damaged))!.data).equals(XML)).toBe(true);
 	});
+
+	test('cross-reference offsets a few bytes off: each object is found where the file defines it', async () => {
+		const pdf = classicPdf(basicObjects(flateStream('/Type /EmbeddedFile', XML)), '/Root 1 0 R').toString('latin1');
+		// Shift every in-use offset of the table by 3 bytes, as a careless in-place editor would.
+		const shifted = pdf.replace(/^(\d{10}) 00000 n/gm, (_line, offset: string) => `${String(Number(offset) + 3).padStart(10, '0')} 00000 n`);
+		expect(shifted).not.toBe(pdf);
+		expect(Buffer.from((await extractFacturXml(Buffer.from(shifted, 'latin1')))!.data).equals(XML)).toBe(true);
+	});
 });
 
 describe('Factur-X reader: what it refuses or does not find', () => {

@@ -55,7 +55,7 @@ export class PdfDocument {
 		try {
 			let value: PdfObject;
 			if (entry.kind === 'offset') {
-				value = this.parserAt(entry.offset).readIndirectObject(num).value;
+				value = this.readAt(entry.offset, num);
 			} else {
 				const objectStream = this.objectStreams.get(entry.streamNum);
 				if (!objectStream) throw new PdfFormatError(`Object stream ${entry.streamNum} was not loaded`);
@@ -95,6 +95,41 @@ export class PdfDocument {
 			}
 			this.objectStreams.set(streamNum, { data, offsets });
 		}
+	}
+
+	/**
+	 * The object at its cross-reference offset; when that offset is wrong (writers that edit files in
+	 * place get them off by a few bytes), wherever the file last defines `num G obj`.
+	 */
+	private readAt(offset: number, num: number): PdfObject {
+		const attempt = (at: number): { ok: true; value: PdfObject } | { ok: false; error: Error } => {
+			try {
+				return { ok: true, value: this.parserAt(at).readIndirectObject(num).value };
+			} catch (error) {
+				return { ok: false, error: error as Error };
+			}
+		};
+		const first = attempt(offset);
+		if (first.ok) return first.value;
+		const found = this.definitionsByScan().get(num);
+		if (found === undefined || found === offset) throw first.error;
+		const second = attempt(found);
+		if (second.ok) return second.value;
+		throw second.error;
+	}
+
+	private scanned: Map<number, number> | undefined;
+
+	/** Where each `N G obj` is defined in the file (the last definition wins), found once on demand. */
+	private definitionsByScan(): Map<number, number> {
+		if (this.scanned) return this.scanned;
+		this.scanned = new Map();
+		const text = latin1(this.bytes);
+		const objectPattern = /(?:^|[\s>\]])(\d+)\s+(\d+)\s+obj\b/g;
+		for (let match = objectPattern.exec(text); match; match = objectPattern.exec(text)) {
+			this.scanned.set(Number(match[1]), match.index + match[0].indexOf(match[1]));
+		}
+		return this.scanned;
 	}
 
 	private lengthOf = (value: PdfObject): number | undefined => {
@@ -202,12 +237,7 @@ export class PdfDocument {
 
 	/** Recovery for damaged files: every `N G obj` in file order (later wins) and the last trailer. */
 	private async reconstructByScanning(): Promise<void> {
-		const text = latin1(this.bytes);
-		const objectPattern = /(?:^|[\s>\]])(\d+)\s+(\d+)\s+obj\b/g;
-		for (let match = objectPattern.exec(text); match; match = objectPattern.exec(text)) {
-			const offset = match.index + match[0].indexOf(match[1]);
-			this.xref.set(Number(match[1]), { kind: 'offset', offset });
-		}
+		for (const [num, offset] of this.definitionsByScan()) this.xref.set(num, { kind: 'offset', offset });
 		// Objects inside object streams of the damaged file.
 		for (const num of [...this.xref.keys()]) {
 			const value = this.safeGet(num);
