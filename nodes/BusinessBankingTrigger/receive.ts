@@ -76,7 +76,9 @@ export async function receive(this: IWebhookFunctions): Promise<IWebhookResponse
 
 	const events = this.getNodeParameter('events', []) as string[];
 	if (!events.includes(envelope.data.type)) return { webhookResponse: { received: true } };
-	if (seenBefore(staticData, envelope.data.id, Date.now())) return { webhookResponse: { received: true } };
+	// Test and production listen apart: one event delivered to both starts one run of each.
+	const scope = `${this.getWorkflow().id}:${this.getNode().id}:${this.getMode()}`;
+	if (seenBefore(scope, staticData, envelope.data.id, Date.now())) return { webhookResponse: { received: true } };
 
 	return { workflowData: [[{ json: settings.output === 'resource' ? resourceOf(event) : event }]] };
 }

@@ -52,13 +52,16 @@ export interface TriggerHarnessOptions {
 	staticData?: IDataObject;
 }
 
+const clone = (data: object): IDataObject => JSON.parse(JSON.stringify(data)) as IDataObject;
+
 export class TriggerHarness {
-	readonly workflow: Workflow;
 	readonly node: INode;
 	/** Every execution the trigger started, in order, with the mode of the webhook that started it. */
 	readonly executions: Array<{ isTest: boolean; data: INodeExecutionData[][] }> = [];
 	/** Every request that reached the stand-in n8n, as received (headers and exact body bytes). */
 	readonly received: Array<{ url: string; headers: IncomingMessage['headers']; rawBody: Buffer }> = [];
+	/** The workflow's static data as n8n's database holds it (production). */
+	private saved: IDataObject;
 	/** n8n keeps a test run's static data with the test registration, apart from the workflow's. */
 	testStaticData: IDataObject | undefined;
 	/** n8n's public webhook address, when it is not this server's (e.g. a WEBHOOK_URL behind a proxy). */
@@ -77,11 +80,17 @@ export class TriggerHarness {
 			parameters: options.parameters,
 			credentials: { businessBankingOAuth2Api: { id: CREDENTIAL_ID, name: CREDENTIAL_NAME } },
 		};
-		this.workflow = this.newWorkflow(options.staticData);
+		this.saved = clone(options.staticData ?? {});
 	}
 
-	private newWorkflow(staticData?: IDataObject): Workflow {
-		return new Workflow({ id: 'wf-trigger', name: 'trigger test', nodes: [this.node], connections: {}, active: true, nodeTypes, staticData: staticData ?? {} });
+	/** Like n8n, a new Workflow for every activation, deactivation and request, from the saved static data. */
+	private newWorkflow(staticData: IDataObject = clone(this.saved)): Workflow {
+		return new Workflow({ id: 'wf-trigger', name: 'trigger test', nodes: [this.node], connections: {}, active: true, nodeTypes, staticData });
+	}
+
+	/** n8n's WorkflowStaticDataService.saveStaticData: written back only when marked changed. */
+	private saveStaticData(workflow: Workflow): void {
+		if (workflow.staticData.__dataChanged === true) this.saved = clone(workflow.staticData);
 	}
 
 	/** Starts the stand-in for n8n's webhook server (production /webhook and test /webhook-test paths). */
@@ -98,9 +107,9 @@ export class TriggerHarness {
 		await new Promise<void>((resolve) => this.server!.close(() => resolve()));
 	}
 
-	/** The node's static data for production ('node' context), as the trigger sees it. */
+	/** The node's saved static data for production ('node' context). */
 	get staticData(): IDataObject {
-		return this.workflow.getStaticData('node', this.node);
+		return (this.saved[`node:${this.node.name}`] as IDataObject | undefined) ?? {};
 	}
 
 	productionUrl(): string {
@@ -141,7 +150,7 @@ export class TriggerHarness {
 			node: this.node.name,
 			path: `${this.node.webhookId}/${description.path}`,
 			webhookDescription: description,
-			workflowId: this.workflow.id,
+			workflowId: 'wf-trigger',
 			workflowExecuteAdditionalData: additionalData,
 			webhookId: this.node.webhookId,
 			isTest,
@@ -153,19 +162,18 @@ export class TriggerHarness {
 		const isTest = options.isTest ?? false;
 		const mode: WorkflowExecuteMode = isTest ? 'manual' : 'trigger';
 		const activation = options.activation ?? (isTest ? 'manual' : 'activate');
-		const workflow = isTest ? this.testWorkflow() : this.workflow;
+		const workflow = isTest ? this.testWorkflow() : this.newWorkflow();
 		const additionalData = this.additionalData();
 		const context = new HookContext(workflow, this.node, additionalData, mode, activation, this.webhookData(isTest, additionalData));
 		const result = await triggerType.webhookMethods.default[method].call(context);
 		if (isTest) this.testStaticData = workflow.staticData as IDataObject;
+		else this.saveStaticData(workflow);
 		return result;
 	}
 
 	/** A test run's workflow: fresh static data on registration (n8n's TestWebhooks), then the registration's own. */
 	private testWorkflow(): Workflow {
-		const workflow = this.newWorkflow();
-		if (this.testStaticData) workflow.staticData = this.testStaticData as Workflow['staticData'];
-		return workflow;
+		return this.newWorkflow(this.testStaticData ?? {});
 	}
 
 	/** n8n's WebhookService.createWebhookIfNotExists. */
@@ -195,12 +203,16 @@ export class TriggerHarness {
 				request.body = {};
 			}
 
-			const workflow = this.workflow;
-			if (isTest && this.testStaticData) workflow.setTestStaticData(this.testStaticData as IDataObject);
+			// n8n: production requests load the saved static data; test requests get the test registration's.
+			const workflow = isTest ? this.newWorkflow({}) : this.newWorkflow();
+			if (isTest && this.testStaticData) workflow.setTestStaticData(this.testStaticData);
 			const additionalData = this.additionalData({ httpRequest: request, httpResponse: res } as unknown as Partial<IWorkflowExecuteAdditionalData>);
 			const context = new WebhookContext(workflow, this.node, additionalData, isTest ? 'manual' : 'webhook', this.webhookData(isTest, additionalData), [], null);
 			const result = await triggerType.webhook!.call(context);
-			workflow.setTestStaticData(undefined as unknown as IDataObject);
+
+			// n8n 2.40 saves what webhook() changed after answering, but when the call starts an
+			// execution, the run re-wraps the same static data first and the change flag is lost.
+			if (!isTest && result.workflowData === undefined) this.saveStaticData(workflow);
 
 			if (result.noWebhookResponse) return;
 			if (result.workflowData !== undefined) this.executions.push({ isTest, data: result.workflowData });
