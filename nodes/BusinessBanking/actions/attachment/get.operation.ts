@@ -13,7 +13,7 @@ export const description: INodeProperties[] = [
 		type: 'string',
 		default: '',
 		required: true,
-		placeholder: 'e.g. {{ $JSON.attachment_id }}',
+		placeholder: 'e.g. {{ $json.attachment_id }}',
 		description: "The attachment's ID, e.g. an invoice's attachment_id",
 		displayOptions: show,
 	},
