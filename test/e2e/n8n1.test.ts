@@ -49,10 +49,7 @@ describeWithN8n1('the package in n8n 1.x', (state) => {
 				{ name: 'n8n-nodes-business-banking.businessBankingTrigger', version: 1 },
 			],
 		});
-		expect(descriptions.map((description) => description?.name)).toEqual([
-			'n8n-nodes-business-banking.businessBanking',
-			'n8n-nodes-business-banking.businessBankingTrigger',
-		]);
+		expect(descriptions.map((description) => description?.name)).toEqual(['businessBanking', 'businessBankingTrigger']);
 	});
 
 	it('saves the rotated refresh token after the access token expired', async () => {

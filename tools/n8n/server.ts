@@ -79,6 +79,9 @@ export function n8nEnv(install: N8nInstall, userFolder: string, port: number, ex
 		N8N_HIRING_BANNER_ENABLED: 'false',
 		// Code nodes in a task runner, as in 2.x (where it is always on).
 		N8N_RUNNERS_ENABLED: install.major < 2 ? 'true' : undefined,
+		// n8n 1.123 defaults to an isolated-vm expression engine whose native module does not build on
+		// the Node 20 that 1.x runs on here; its classic engine is the one 1.x has always used.
+		N8N_EXPRESSION_ENGINE: install.major < 2 ? 'legacy' : undefined,
 		N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
 		N8N_COMMUNITY_PACKAGES_ENABLED: 'true',
 		N8N_LOG_LEVEL: process.env.N8N_LOG_LEVEL ?? 'info',
@@ -114,7 +117,7 @@ async function sleep(ms: number): Promise<void> {
 	await new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-/** Waits until n8n answers /healthz/readiness with 200 (or fails if it exits first). */
+/** Waits until n8n is ready and serves its REST API (or fails if it exits first). */
 async function waitUntilReady(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
 	const deadline = Date.now() + timeoutMs;
 	while (Date.now() < deadline) {
@@ -122,8 +125,9 @@ async function waitUntilReady(url: string, child: ChildProcess, timeoutMs: numbe
 			throw new Error(`n8n exited (${child.exitCode ?? child.signalCode}) before it was ready`);
 		}
 		try {
-			const response = await fetch(`${url}/healthz/readiness`);
-			if (response.status === 200) return;
+			// Ready means the database is up; the REST API (login, owner setup) is mounted a little later.
+			const ready = await fetch(`${url}/healthz/readiness`);
+			if (ready.status === 200 && (await fetch(`${url}/rest/settings`)).status === 200) return;
 		} catch {
 			// not listening yet
 		}
