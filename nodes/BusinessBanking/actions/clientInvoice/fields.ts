@@ -86,7 +86,7 @@ export function itemsFields(operations: string[], modes: 'create' | 'update'): I
 	const itemsShown = (mode: string) => show(operations, { itemsInput: [mode] });
 	const inputOptions = [
 		{ name: 'Fields', value: 'fields', description: 'Enter each invoice line below' },
-		{ name: 'Items (JSON)', value: 'json', description: 'An array of lines per input item, e.g. an expression reading the row'\''s items' },
+		{ name: 'Items (JSON)', value: 'json', description: "An array of lines per input item, from an expression such as the row's items field" },
 	];
 	const picker: INodeProperties =
 		modes === 'update'
