@@ -3,7 +3,7 @@ import { PDFDocument } from 'pdf-lib';
 
 import { CredentialStore, connectedCredential, runListSearch, runNode } from '../helpers/engine';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox';
-import { createClient, createParameters, FR_IBAN, frClient, itClient, uniqueNumber, out, type Out } from './invoiceFixtures';
+import { createClient, createParameters, esClient, FR_IBAN, frClient, itClient, uniqueNumber, out, type Out } from './invoiceFixtures';
 
 let sandbox: TestSandbox;
 let clientId: string;
@@ -17,7 +17,7 @@ afterAll(async () => sandbox.close());
 const invoiceWrites = () => sandbox.ctx.requests.all().filter((r) => r.path.startsWith('/v2/client_invoices') && r.method !== 'GET');
 
 /** Runs the node and returns what the sandbox received from it. */
-async function run(parameters: INodeParameters, options: { items?: IDataObject[]; continueOnFail?: boolean; organization?: 'fr' | 'it' } = {}) {
+async function run(parameters: INodeParameters, options: { items?: IDataObject[]; continueOnFail?: boolean; organization?: 'fr' | 'it' | 'es' } = {}) {
 	const seqBefore = sandbox.ctx.requests.all().at(-1)?.seq ?? 0;
 	const result = await runNode({
 		sandbox,
@@ -285,6 +285,24 @@ describe('Client Invoice: Italy / Spain only fields', () => {
 		expect(sent[0].body).toMatchObject({ client_invoice: { stamp_duty_amount: '2.00', report_einvoicing: false } });
 		// 100.00 + VAT 0 + stamp duty 2.00 = 102.00.
 		expect(items[0].json).toMatchObject({ stamp_duty_amount: '2.00', vat_amount: { value: '0.00' }, total_amount: { value: '102.00' } });
+	});
+
+	test('a Spanish freelancer gives only the withholding (IRPF) rate; a reason is refused by the API', async () => {
+		const esClientId = await createClient(sandbox, esClient, 'es');
+		const parameters = (italySpain: Record<string, string>) =>
+			createParameters(esClientId, {
+				iban: 'ES9121000418450200051332',
+				items: { item: [{ title: 'Traducción', quantity: '1', unitPrice: '1000.00', vatRate: '0.21', discountType: 'none' }] },
+				italySpain,
+			});
+		const { items, error, sent } = await run(parameters({ withholdingTaxRate: '0.15' }), { organization: 'es' });
+		expect(error).toBeUndefined();
+		expect((sent[0].body as { client_invoice: Record<string, unknown> }).client_invoice.withholding_tax).toEqual({ rate: '0.15' });
+		// 1000.00 + VAT 21 % = 210.00 − IRPF 15 % of 1000.00 = 150.00 → 1060.00.
+		expect(items[0].json).toMatchObject({ vat_amount: { value: '210.00' }, withholding_tax: { amount: '150.00' }, total_amount: { value: '1060.00' } });
+		const refused = await run(parameters({ withholdingTaxRate: '0.15', withholdingTaxReason: 'RT01' }), { organization: 'es' });
+		expect(refused.error?.name).toBe('NodeApiError');
+		expect(`${refused.error?.message} ${refused.error?.description}`).toMatch(/withholding_tax/);
 	});
 
 	test('a French organization sending an Italian-only field gets the API refusal naming it', async () => {

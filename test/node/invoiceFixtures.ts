@@ -53,6 +53,15 @@ export const itClient = {
 	billing_address: { street_address: 'Via Dante 5', city: 'Milano', zip_code: '20121', province_code: 'MI', country_code: 'IT' },
 };
 
+export const esClient = {
+	kind: 'company',
+	name: 'Papelería Sol S.L.',
+	tax_identification_number: 'B87654321',
+	currency: 'EUR',
+	locale: 'es',
+	billing_address: { street_address: 'Calle Luna 2', city: 'Madrid', zip_code: '28004', country_code: 'ES' },
+};
+
 interface MoneyOut {
 	value: string;
 	currency: string;
