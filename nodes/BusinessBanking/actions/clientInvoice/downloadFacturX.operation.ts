@@ -123,7 +123,14 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const tooSlow = fail(`The Factur-X PDF of invoice ${id} was not downloaded within ${limitMs / 1000} s`);
 	const remaining = deadline - Date.now();
 	if (remaining <= 0) throw tooSlow;
-	const pdf = await Promise.race([downloadFile.call(this, String(attachment.url), itemIndex), sleep(remaining).then(() => undefined)]);
+	let settled = false;
+	const download = downloadFile.call(this, String(attachment.url), itemIndex).finally(() => (settled = true));
+	// Short naps rather than one long sleep: no timer outlives a download that finished early.
+	const watchdog = (async () => {
+		while (!settled && Date.now() < deadline) await sleep(Math.min(100, Math.max(1, deadline - Date.now())));
+		return undefined;
+	})();
+	const pdf = await Promise.race([download, watchdog]);
 	if (!pdf) throw tooSlow;
 	const fileName = `${String(invoice.number || id).replace(/[\\/:*?"<>|]+/g, '_')}.pdf`;
 	const binary: INodeExecutionData['binary'] = {
