@@ -2,8 +2,8 @@
 // with the package installed as a community package, set up its owner and a sandbox credential, and
 // stop everything on Ctrl-C.
 import { randomBytes } from 'crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'fs';
-import { join } from 'path';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'fs';
+import { dirname, join } from 'path';
 
 import { N8nClient } from './n8n/api';
 import { devCredentialData, ensureCredential, importExamples } from './n8n/dev-setup';
@@ -47,7 +47,9 @@ async function main() {
 	// `npm run dev -- --skip-build` reuses dist/ as it is.
 	if (!process.argv.includes('--skip-build')) buildPackage();
 	const install = ensureN8n(2);
-	installPackageIntoUserFolder(USER_FOLDER, packPackage(), install.env);
+	const tarball = packPackage();
+	installPackageIntoUserFolder(USER_FOLDER, tarball, install.env);
+	rmSync(dirname(tarball), { recursive: true, force: true });
 
 	const clientSecret = devClientSecret();
 	const redirectUri = `http://localhost:${N8N_PORT}/rest/oauth2-credential/callback`;

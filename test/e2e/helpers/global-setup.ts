@@ -3,7 +3,7 @@
 // port with an owner and an API key. Test files read what they need through state.ts.
 import { mkdtempSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
-import { join } from 'path';
+import { dirname, join } from 'path';
 
 import { N8nClient } from '../../../tools/n8n/api';
 import { ensureN8n, type N8nInstall } from '../../../tools/n8n/install';
@@ -15,7 +15,8 @@ import { STATE_ENV, type E2eState } from './state';
 
 export interface E2eGlobals {
 	stop?: () => Promise<void>;
-	userFolder?: string;
+	/** Throwaway folders the teardown removes. */
+	folders: string[];
 }
 
 declare global {
@@ -27,7 +28,7 @@ export default async function globalSetup(): Promise<void> {
 	const stateFile = join(mkdtempSync(join(tmpdir(), 'business-banking-e2e-state-')), 'state.json');
 	process.env[STATE_ENV] = stateFile;
 	const save = () => writeFileSync(stateFile, JSON.stringify(state, null, 2));
-	globalThis.__businessBankingE2e = {};
+	globalThis.__businessBankingE2e = { folders: [dirname(stateFile)] };
 
 	const chromium = ensureChromium();
 	state.chromiumPath = chromium.path;
@@ -52,19 +53,26 @@ export default async function globalSetup(): Promise<void> {
 	if (!process.env.E2E_SKIP_BUILD) buildPackage();
 	state.tarball = packPackage();
 	const userFolder = mkdtempSync(join(tmpdir(), 'business-banking-e2e-n8n-'));
+	globalThis.__businessBankingE2e.folders.push(dirname(state.tarball), userFolder);
 	installPackageIntoUserFolder(userFolder, state.tarball, install.env);
 	const n8n = await startN8n({ install, userFolder, port: await freePort(), owner: DEFAULT_OWNER, logFile: userFolderLog(userFolder) });
-	globalThis.__businessBankingE2e = { stop: n8n.stop, userFolder };
-	process.on('exit', () => {
-		// Last resort if the teardown never runs: n8n and its task runner share one process group.
-		if (n8n.child.pid) {
-			try {
-				process.kill(-n8n.child.pid, 'SIGKILL');
-			} catch {
-				// already gone
-			}
+	globalThis.__businessBankingE2e.stop = n8n.stop;
+	// Last resort when the teardown never runs (Ctrl-C, a killed run): n8n and its task runner share
+	// one process group, ended with the run.
+	const killN8n = () => {
+		try {
+			if (n8n.child.pid) process.kill(-n8n.child.pid, 'SIGKILL');
+		} catch {
+			// already gone
 		}
-	});
+	};
+	process.on('exit', killN8n);
+	for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+		process.once(signal, () => {
+			killN8n();
+			process.kill(process.pid, signal);
+		});
+	}
 
 	const client = new N8nClient(n8n.url);
 	await client.login(DEFAULT_OWNER.email, DEFAULT_OWNER.password);

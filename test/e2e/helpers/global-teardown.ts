@@ -1,4 +1,4 @@
-// Stops the n8n of the global setup and removes its throwaway user folder (kept with E2E_KEEP=1).
+// Stops the n8n of the global setup and removes its throwaway folders (kept with E2E_KEEP=1).
 import { rmSync } from 'fs';
 
 import './global-setup';
@@ -6,5 +6,6 @@ import './global-setup';
 export default async function globalTeardown(): Promise<void> {
 	const globals = globalThis.__businessBankingE2e;
 	await globals?.stop?.();
-	if (globals?.userFolder && !process.env.E2E_KEEP) rmSync(globals.userFolder, { recursive: true, force: true });
+	if (process.env.E2E_KEEP) return;
+	for (const folder of globals?.folders ?? []) rmSync(folder, { recursive: true, force: true });
 }
