@@ -92,7 +92,7 @@ function readMarker(dir: string): Record<string, string> | undefined {
 }
 
 /** Builds `finalDir` through `<finalDir>.partial` unless a complete one (same `expected`) is there. */
-function installOnce(finalDir: string, expected: Record<string, string>, build: (partial: string) => void): void {
+export function installOnce(finalDir: string, expected: Record<string, string>, build: (partial: string) => void): void {
 	const isComplete = () => {
 		const marker = readMarker(finalDir);
 		return marker !== undefined && Object.entries(expected).every(([key, value]) => marker[key] === value);
