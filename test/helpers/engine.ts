@@ -29,6 +29,9 @@ if (!process.env.N8N_USER_FOLDER) {
 	mkdirSync(process.env.N8N_USER_FOLDER, { recursive: true });
 }
 
+// The engine logs every node error it hands back; tests assert those errors, so keep the log quiet.
+process.env.N8N_LOG_LEVEL ??= 'silent';
+
 import { ExecutionLifecycleHooks, LoadOptionsContext, WorkflowExecute } from 'n8n-core';
 import {
 	ICredentialsHelper,
