@@ -2,6 +2,7 @@ import { z } from 'zod';
 
 import { ApiError } from '../../core/errors';
 import { organizationId } from '../../core/guard';
+import { pageQueryFields, paginate } from '../../core/pagination';
 import type { SandboxModule } from '../../module';
 import { cardRestrictionsRequestSchema } from '../../../nodes/BusinessBanking/schemas/card';
 import { parseBody } from '../transfers/parse';
@@ -16,8 +17,7 @@ const SCOPE = 'cards.write';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const listQuerySchema = z.object({
-	page: z.coerce.number().int().min(1).default(1),
-	per_page: z.coerce.number().int().min(1).max(100).default(100),
+	...pageQueryFields,
 	'filter[status]': z.enum(['pending', 'active']).optional(),
 });
 
@@ -66,19 +66,8 @@ export const cardsModule: SandboxModule = {
 				.list(organizationId(request))
 				.filter((card) => !query['filter[status]'] || card.status === query['filter[status]'])
 				.sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id));
-			const totalPages = Math.max(1, Math.ceil(all.length / query.per_page));
-			const start = (query.page - 1) * query.per_page;
-			return {
-				cards: all.slice(start, start + query.per_page),
-				meta: {
-					current_page: query.page,
-					next_page: query.page < totalPages ? query.page + 1 : null,
-					prev_page: query.page > 1 ? query.page - 1 : null,
-					total_pages: totalPages,
-					total_count: all.length,
-					per_page: query.per_page,
-				},
-			};
+			const { items, meta } = paginate(all, query.page, query.per_page);
+			return { cards: items, meta };
 		});
 
 		app.post<{ Params: { id: string } }>('/sandbox/cards/:id/activate', async (request) => {

@@ -5,6 +5,7 @@ import {
 	type ClientSort,
 } from '../../../nodes/BusinessBanking/schemas/client';
 import { ApiError } from '../../core/errors';
+import { paginate, type Page } from '../../core/pagination';
 import type { ClientRecord } from './store';
 
 /** `filter[name]=x` (how query strings carry it) → `{ filter: { name: 'x' } }` for the schema. */
@@ -50,31 +51,7 @@ function comparator(sort: ClientSort): (a: ClientRecord, b: ClientRecord) => num
 	};
 }
 
-export interface Page<T> {
-	items: T[];
-	meta: {
-		current_page: number;
-		next_page: number | null;
-		prev_page: number | null;
-		total_pages: number;
-		total_count: number;
-		per_page: number;
-	};
-}
-
 export function listClients(records: ClientRecord[], query: ClientListQuery): Page<ClientRecord> {
 	const filtered = records.filter((record) => matches(record, query.filter ?? {})).sort(comparator(query.sort_by));
-	const totalPages = Math.ceil(filtered.length / query.per_page);
-	const start = (query.page - 1) * query.per_page;
-	return {
-		items: filtered.slice(start, start + query.per_page),
-		meta: {
-			current_page: query.page,
-			next_page: query.page < totalPages ? query.page + 1 : null,
-			prev_page: query.page > 1 ? query.page - 1 : null,
-			total_pages: totalPages,
-			total_count: filtered.length,
-			per_page: query.per_page,
-		},
-	};
+	return paginate(filtered, query.page, query.per_page, { emptyHasNoPages: true });
 }

@@ -9,6 +9,7 @@ import {
 import type { SandboxContext } from '../../core/context';
 import { ApiError } from '../../core/errors';
 import { organizationId } from '../../core/guard';
+import { pageParams, paginate } from '../../core/pagination';
 import { scheduleFacturx, writePlainPdf } from './documents';
 import { checkWholeInvoice, newRecord, resolveNumber, updateEinvoicing } from './lifecycle';
 import { presentInvoice } from './present';
@@ -112,18 +113,8 @@ export function registerInvoiceRoutes(app: FastifyInstance, ctx: SandboxContext,
 			.list(organizationId(request))
 			.filter((record) => matches(record, query))
 			.sort((a, b) => (a.createdAt === b.createdAt ? a.seq - b.seq : a.createdAt < b.createdAt ? -1 : 1) * (query.descending ? -1 : 1));
-		const totalPages = Math.max(1, Math.ceil(all.length / query.perPage));
-		return {
-			client_invoices: all.slice((query.page - 1) * query.perPage, query.page * query.perPage).map((record) => respond(record, request).invoice),
-			meta: {
-				current_page: query.page,
-				next_page: query.page < totalPages ? query.page + 1 : null,
-				prev_page: query.page > 1 ? query.page - 1 : null,
-				total_pages: totalPages,
-				total_count: all.length,
-				per_page: query.perPage,
-			},
-		};
+		const { items, meta } = paginate(all, query.page, query.perPage);
+		return { client_invoices: items.map((record) => respond(record, request).invoice), meta };
 	});
 }
 
@@ -146,21 +137,12 @@ function timeBound(value: string, name: string, end: boolean): number {
 	return ms;
 }
 
-function integer(value: string | undefined, name: string, fallback: number, max?: number): number {
-	if (value === undefined) return fallback;
-	const n = Number(value);
-	if (!Number.isInteger(n) || n < 1 || (max !== undefined && n > max)) {
-		throw ApiError.single(400, 'invalid_parameter', `${name} must be an integer from 1${max ? ` to ${max}` : ''}`);
-	}
-	return n;
-}
-
 function parseListQuery(raw: Record<string, string | undefined>): ListQuery {
 	const sort = raw.sort_by ?? raw.sort ?? 'created_at:desc';
 	if (sort !== 'created_at:asc' && sort !== 'created_at:desc') {
 		throw ApiError.single(400, 'invalid_parameter', 'sort_by must be created_at:asc or created_at:desc');
 	}
-	const query: ListQuery = { descending: sort === 'created_at:desc', page: integer(raw.page, 'page', 1), perPage: integer(raw.per_page, 'per_page', 100, 100) };
+	const query: ListQuery = { descending: sort === 'created_at:desc', ...pageParams(raw) };
 	const status = raw['filter[status]'];
 	if (status !== undefined) {
 		const statuses = status.split(',').map((s) => s.trim());

@@ -3,6 +3,7 @@ import { z } from 'zod';
 
 import { ApiError } from '../../core/errors';
 import { organizationId } from '../../core/guard';
+import { pageQueryFields, paginate } from '../../core/pagination';
 import type { SandboxModule } from '../../module';
 import { markAsPaidRequestSchema, SUPPLIER_INVOICE_STATUSES } from '../../../nodes/BusinessBanking/schemas/supplierInvoice';
 import { parseBody } from '../transfers/parse';
@@ -17,8 +18,7 @@ const SCOPE = 'supplier_invoices.write';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const listQuerySchema = z.object({
-	page: z.coerce.number().int().min(1).default(1),
-	per_page: z.coerce.number().int().min(1).max(100).default(100),
+	...pageQueryFields,
 	'filter[status]': z
 		.string()
 		.optional()
@@ -92,19 +92,8 @@ export const supplierInvoicesModule: SandboxModule = {
 				.list(organizationId(request))
 				.filter((invoice) => !statuses || statuses.includes(invoice.status))
 				.sort(newestFirst);
-			const totalPages = Math.max(1, Math.ceil(all.length / query.per_page));
-			const start = (query.page - 1) * query.per_page;
-			return {
-				supplier_invoices: all.slice(start, start + query.per_page),
-				meta: {
-					current_page: query.page,
-					next_page: query.page < totalPages ? query.page + 1 : null,
-					prev_page: query.page > 1 ? query.page - 1 : null,
-					total_pages: totalPages,
-					total_count: all.length,
-					per_page: query.per_page,
-				},
-			};
+			const { items, meta } = paginate(all, query.page, query.per_page);
+			return { supplier_invoices: items, meta };
 		});
 	},
 };

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { SandboxContext } from '../../core/context';
 import { ApiError } from '../../core/errors';
 import { organizationId } from '../../core/guard';
+import { paginate } from '../../core/pagination';
 import {
 	partnerEndpointUpdateSchema,
 	webhookEventTypeSchema,
@@ -50,10 +51,9 @@ export function registerSubscriptionRoutes(app: FastifyInstance, ctx: SandboxCon
 
 	app.get('/v2/webhook_subscriptions', { config: { scope: 'webhooks.read' } }, async (request) => {
 		const subscriptions = store.subscriptions.list(organizationId(request)).map(publicSubscription);
-		return {
-			webhook_subscriptions: subscriptions,
-			meta: { current_page: 1, next_page: null, prev_page: null, total_pages: 1, total_count: subscriptions.length, per_page: Math.max(subscriptions.length, 1) },
-		};
+		// Never paged: one page holding every subscription.
+		const { items, meta } = paginate(subscriptions, 1, Math.max(subscriptions.length, 1));
+		return { webhook_subscriptions: items, meta };
 	});
 
 	app.get<{ Params: { id: string } }>('/v2/webhook_subscriptions/:id', { config: { scope: 'webhooks.read' } }, async (request) => {
