@@ -3,25 +3,11 @@ import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type IN
 
 import { clientListQuerySchema } from '../../schemas/client';
 import { apiRequestAllItems } from '../../transport';
+import { resultLimit, returnAllAndLimit } from '../common/returnAll';
 import { validateBody } from '../../validation';
 
 const properties: INodeProperties[] = [
-	{
-		displayName: 'Return All',
-		name: 'returnAll',
-		type: 'boolean',
-		default: false,
-		description: 'Whether to return all results or only up to a given limit',
-	},
-	{
-		displayName: 'Limit',
-		name: 'limit',
-		type: 'number',
-		typeOptions: { minValue: 1 },
-		default: 50,
-		description: 'Max number of results to return',
-		displayOptions: { show: { returnAll: [false] } },
-	},
+	...returnAllAndLimit(),
 	{
 		displayName: 'Filters',
 		name: 'filters',
@@ -91,8 +77,7 @@ function toTimestamp(value: IDataObject[string], zone: string): IDataObject[stri
 
 /** GET /v2/clients, page after page; one output item per client. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const returnAll = this.getNodeParameter('returnAll', itemIndex, false) as boolean;
-	const limit = returnAll ? undefined : (this.getNodeParameter('limit', itemIndex, 50) as number);
+	const limit = resultLimit.call(this, itemIndex);
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const filter: IDataObject = {};
 	for (const [param, key] of Object.entries(FILTER_KEYS)) {

@@ -1,6 +1,7 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type INodeExecutionData, type INodeProperties } from 'n8n-workflow';
 
 import { apiRequestAllItems } from '../../transport';
+import { resultLimit, returnAllAndLimit } from '../common/returnAll';
 import { withFieldErrors } from './body';
 import { FieldError } from './values';
 import { UUID_REGEX } from './locators';
@@ -8,23 +9,7 @@ import { UUID_REGEX } from './locators';
 const show = { show: { resource: ['clientInvoice'], operation: ['getMany'] } };
 
 export const description: INodeProperties[] = [
-	{
-		displayName: 'Return All',
-		name: 'returnAll',
-		type: 'boolean',
-		default: false,
-		description: 'Whether to return all results or only up to a given limit',
-		displayOptions: show,
-	},
-	{
-		displayName: 'Limit',
-		name: 'limit',
-		type: 'number',
-		default: 50,
-		typeOptions: { minValue: 1 },
-		description: 'Max number of results to return',
-		displayOptions: { show: { ...show.show, returnAll: [false] } },
-	},
+	...updateDisplayOptions(show, returnAllAndLimit()),
 	{
 		displayName: 'Filters',
 		name: 'filters',
@@ -72,8 +57,7 @@ function toTimestamp(value: unknown, field: string): string | undefined {
 }
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const returnAll = this.getNodeParameter('returnAll', itemIndex, false) as boolean;
-	const limit = returnAll ? undefined : (this.getNodeParameter('limit', itemIndex, 50) as number);
+	const limit = resultLimit.call(this, itemIndex);
 	const qs = withFieldErrors(this, itemIndex, () => {
 		const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 		const query: IDataObject = { sort_by: this.getNodeParameter('sort', itemIndex, 'created_at:desc') };

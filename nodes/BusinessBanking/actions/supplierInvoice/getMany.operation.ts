@@ -1,24 +1,10 @@
 import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type INodeExecutionData, type INodeProperties } from 'n8n-workflow';
 
 import { apiRequestAllItems } from '../../transport';
+import { resultLimit, returnAllAndLimit } from '../common/returnAll';
 
 const properties: INodeProperties[] = [
-	{
-		displayName: 'Return All',
-		name: 'returnAll',
-		type: 'boolean',
-		default: false,
-		description: 'Whether to return all results or only up to a given limit',
-	},
-	{
-		displayName: 'Limit',
-		name: 'limit',
-		type: 'number',
-		typeOptions: { minValue: 1 },
-		default: 50,
-		description: 'Max number of results to return',
-		displayOptions: { show: { returnAll: [false] } },
-	},
+	...returnAllAndLimit(),
 	{
 		displayName: 'Status',
 		name: 'statuses',
@@ -36,8 +22,7 @@ export const description = updateDisplayOptions({ show: { resource: ['supplierIn
 
 /** GET /v2/supplier_invoices, newest first, page after page; one output item per invoice. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const returnAll = this.getNodeParameter('returnAll', itemIndex, false) as boolean;
-	const limit = returnAll ? undefined : (this.getNodeParameter('limit', itemIndex, 50) as number);
+	const limit = resultLimit.call(this, itemIndex);
 	const statuses = this.getNodeParameter('statuses', itemIndex, []) as string[];
 	const qs: IDataObject = statuses.length > 0 ? { 'filter[status]': statuses.join(',') } : {};
 	const invoices = await apiRequestAllItems.call(this, 'GET', '/v2/supplier_invoices', 'supplier_invoices', qs, limit, { itemIndex });
