@@ -1,5 +1,7 @@
 import type { ICredentialTestRequest, ICredentialType, INodeProperties, Icon } from 'n8n-workflow';
 
+import { ALL_SCOPES } from '../nodes/BusinessBanking/schemas/scopes';
+
 /**
  * Addresses of each environment. The local sandbox serves the API, the authorization server and the
  * partner registration API on one port. The specification names no production host, so Production
@@ -12,26 +14,6 @@ const PRODUCTION = {
 	authServerUrl: 'https://oauth.business-banking.example',
 	registerUrl: 'https://partners.business-banking.example',
 };
-
-/** Every scope of decisions.md: n8n ignores scopes a user types for community OAuth2 types. */
-const SCOPES = [
-	'offline_access',
-	'organization.read',
-	'clients.read',
-	'clients.write',
-	'client_invoices.read',
-	'client_invoices.write',
-	'attachments.read',
-	'transfers.write',
-	'international_transfers.write',
-	'bank_accounts.write',
-	'sepa_direct_debit.write',
-	'supplier_invoices.write',
-	'cards.write',
-	'insurance_contracts.write',
-	'webhooks.read',
-	'webhooks.write',
-];
 
 /**
  * An n8n expression that picks the address of the chosen environment (Custom reads the user's
@@ -140,7 +122,8 @@ export class BusinessBankingOAuth2Api implements ICredentialType {
 			default: addressOf(PRODUCTION.authServerUrl, 'customAuthServerUrl', '/oauth2/token'),
 			required: true,
 		},
-		{ displayName: 'Scope', name: 'scope', type: 'hidden', default: SCOPES.join(' ') },
+		// Every scope: n8n ignores scopes a user types for community OAuth2 types.
+		{ displayName: 'Scope', name: 'scope', type: 'hidden', default: ALL_SCOPES.join(' ') },
 		{
 			displayName: 'Auth URI Query Parameters',
 			name: 'authQueryParameters',

@@ -4,25 +4,8 @@ import { EventBus } from './events';
 import { RequestLog } from './requestLog';
 import { TokenStore } from './tokens';
 
-/** Every scope of decisions.md; a freshly consented token has all of them. */
-export const ALL_SCOPES = [
-	'offline_access',
-	'organization.read',
-	'clients.read',
-	'clients.write',
-	'client_invoices.read',
-	'client_invoices.write',
-	'attachments.read',
-	'transfers.write',
-	'international_transfers.write',
-	'bank_accounts.write',
-	'sepa_direct_debit.write',
-	'supplier_invoices.write',
-	'cards.write',
-	'insurance_contracts.write',
-	'webhooks.read',
-	'webhooks.write',
-] as const;
+/** A freshly consented token has every scope. */
+export { ALL_SCOPES } from '../../nodes/BusinessBanking/schemas/scopes';
 
 export interface SandboxOptions {
 	/** 4010 by default; 0 picks a free port (tests). */
