@@ -9,7 +9,12 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
  */
 export function idempotencyKeyFor(this: IExecuteFunctions, itemIndex: number, operation: string): string {
 	const parts = ['business-banking', this.getExecutionId(), this.getNode().name, String(itemIndex), operation];
-	const bytes = createHash('sha1').update(parts.join('\u0000')).digest().subarray(0, 16);
+	return uuidFromText(parts.join('\u0000'));
+}
+
+/** A UUID in the version 5 layout from the SHA-1 of a text: the same text always gives the same UUID. */
+function uuidFromText(text: string): string {
+	const bytes = createHash('sha1').update(text).digest().subarray(0, 16);
 	bytes[6] = (bytes[6] & 0x0f) | 0x50;
 	bytes[8] = (bytes[8] & 0x3f) | 0x80;
 	const hex = bytes.toString('hex');
@@ -20,6 +25,20 @@ export function idempotencyKeyFor(this: IExecuteFunctions, itemIndex: number, op
 export function resolveIdempotencyKey(this: IExecuteFunctions, itemIndex: number, operation: string, userKey?: unknown): string {
 	const own = typeof userKey === 'string' ? userKey.trim() : '';
 	return own || idempotencyKeyFor.call(this, itemIndex, operation);
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The key of a money-moving write: the user's own (Options › Idempotency Key) or the one derived
+ * per execution, node and item, so that a retry sends the same key. Endpoints whose spec says
+ * "uuid" get a user key that is not a UUID turned into one, always the same.
+ */
+export function writeKey(this: IExecuteFunctions, itemIndex: number, operation: string, options: { uuid?: boolean } = {}): string {
+	const own = (this.getNodeParameter('options.idempotencyKey', itemIndex, '') as string) ?? '';
+	const key = resolveIdempotencyKey.call(this, itemIndex, operation, own);
+	if (!options.uuid || UUID.test(key)) return key;
+	return uuidFromText(`business-banking-user-key\u0000${key}`);
 }
 
 /** An optional field for operations that send an idempotency key; put it in the operation's options. */

@@ -1,9 +1,8 @@
 import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type INodeExecutionData, type INodeProperties } from 'n8n-workflow';
 
 import { bankAccountSchema } from '../../schemas/bankAccount';
-import { apiRequest, idempotencyKeyField } from '../../transport';
+import { apiRequest, idempotencyKeyField, writeKey } from '../../transport';
 import { validateBody } from '../../validation';
-import { writeKey } from '../externalTransfer/money';
 import { nameField } from './fields';
 
 const properties: INodeProperties[] = [

@@ -1,7 +1,7 @@
 import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type INodeExecutionData } from 'n8n-workflow';
 
 import { apiRequest } from '../../transport';
-import { uuidParameter } from '../directDebit/parameters';
+import { uuidParameter } from '../common/parameters';
 import { cardIdField } from './fields';
 
 export const description = updateDisplayOptions({ show: { resource: ['card'], operation: ['get'] } }, [cardIdField]);

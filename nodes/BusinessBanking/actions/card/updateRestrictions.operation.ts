@@ -3,7 +3,7 @@ import { NodeOperationError, updateDisplayOptions, type IDataObject, type IExecu
 import { cardRestrictionsSchema } from '../../schemas/card';
 import { apiRequest } from '../../transport';
 import { validateBody } from '../../validation';
-import { uuidParameter } from '../directDebit/parameters';
+import { uuidParameter } from '../common/parameters';
 import { cardIdField } from './fields';
 
 const properties: INodeProperties[] = [

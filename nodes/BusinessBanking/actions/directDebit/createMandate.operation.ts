@@ -5,7 +5,7 @@ import { apiRequest } from '../../transport';
 import { validateBody } from '../../validation';
 import { clientIdField } from '../client/fields';
 import { MANDATE_LABELS, sendSignatureEmailField } from './fields';
-import { uuidParameter } from './parameters';
+import { uuidParameter } from '../common/parameters';
 
 const properties: INodeProperties[] = [{ ...clientIdField, description: 'The client whose bank account will be debited' }, sendSignatureEmailField];
 

@@ -12,7 +12,7 @@ import { validateBody } from '../../validation';
 import { bankAccountIdField } from '../bankAccount/fields';
 import { clientIdField } from '../client/fields';
 import { SUBSCRIPTION_LABELS, sendSignatureEmailField } from './fields';
-import { amountParameter, dayParameter, textParameter, uuidParameter } from './parameters';
+import { amountParameter, dayParameter, textParameter, uuidParameter } from '../common/parameters';
 
 const properties: INodeProperties[] = [
 	{ ...clientIdField, description: 'The client whose bank account will be debited' },

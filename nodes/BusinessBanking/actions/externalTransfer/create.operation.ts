@@ -8,10 +8,10 @@ import {
 } from 'n8n-workflow';
 
 import { externalTransferSchema } from '../../schemas/transfer';
-import { apiRequest } from '../../transport';
+import { apiRequest, idempotencyKeyField, writeKey } from '../../transport';
 import { validateBody } from '../../validation';
-import { amountField, beneficiaryField, debitAccountField, idempotencyKeyField } from './fields';
-import { amountParameter, listParameter, requiredText, writeKey } from './money';
+import { amountField, beneficiaryField, debitAccountField } from './fields';
+import { amountParameter, listParameter, requiredText } from '../common/parameters';
 import { proofToken, type VerificationMode } from './payee';
 
 const properties: INodeProperties[] = [

@@ -1,7 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { idempotencyKeyField } from '../../transport';
-
 const UUID_REGEX = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
 
 export const beneficiaryField: INodeProperties = {
@@ -67,5 +65,3 @@ export const transferIdField: INodeProperties = {
 	placeholder: 'e.g. 3f1c2b7e-8a4d-4c1e-9b2f-0d5e6a7b8c9d',
 	description: 'The ID of the external transfer (as returned when it was created)',
 };
-
-export { idempotencyKeyField };

@@ -2,7 +2,7 @@ import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type IN
 
 import { apiRequest } from '../../transport';
 import { transferIdField } from './fields';
-import { requiredText } from './money';
+import { requiredText } from '../common/parameters';
 
 export const description = updateDisplayOptions({ show: { resource: ['externalTransfer'], operation: ['get'] } }, [transferIdField]);
 

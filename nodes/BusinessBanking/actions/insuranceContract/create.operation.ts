@@ -3,7 +3,7 @@ import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type IN
 import { insuranceContractSchema } from '../../schemas/insurance';
 import { apiRequest } from '../../transport';
 import { validateBody } from '../../validation';
-import { amountParameter, dayParameter, textParameter, toDay } from '../directDebit/parameters';
+import { amountParameter, dayParameter, textParameter, toDay } from '../common/parameters';
 import { INSURANCE_LABELS, insuranceFields } from './fields';
 
 export const description = updateDisplayOptions({ show: { resource: ['insuranceContract'], operation: ['create'] } }, insuranceFields);

@@ -3,7 +3,7 @@ import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type IN
 import { internationalBeneficiarySchema } from '../../schemas/international';
 import { apiRequest } from '../../transport';
 import { validateBody } from '../../validation';
-import { requiredText } from '../externalTransfer/money';
+import { requiredText } from '../common/parameters';
 import { internationalBeneficiaryIdField } from '../internationalTransfer/fields';
 import { beneficiaryBody, beneficiaryProperties, LABELS } from './fields';
 

@@ -1,9 +1,9 @@
 import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type INodeExecutionData, type INodeProperties } from 'n8n-workflow';
 
 import { internationalTransferSchema } from '../../schemas/international';
-import { apiRequest, idempotencyKeyField } from '../../transport';
+import { apiRequest, idempotencyKeyField, writeKey } from '../../transport';
 import { validateBody } from '../../validation';
-import { amountParameter, listParameter, writeKey } from '../externalTransfer/money';
+import { amountParameter, listParameter } from '../common/parameters';
 import { internationalBeneficiaryIdField, quoteIdField, TWO_FA_OPTIONS } from './fields';
 import { jsonObjectParameter } from './json';
 

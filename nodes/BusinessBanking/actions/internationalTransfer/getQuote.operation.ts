@@ -4,7 +4,7 @@ import { quoteRequestSchema } from '../../schemas/international';
 import { apiRequest } from '../../transport';
 import { validateBody } from '../../validation';
 import { amountField } from '../externalTransfer/fields';
-import { amountParameter } from '../externalTransfer/money';
+import { amountParameter } from '../common/parameters';
 
 const properties: INodeProperties[] = [
 	{ displayName: 'Source Currency', name: 'sourceCurrency', type: 'string', default: 'EUR', required: true, description: 'The currency sent (ISO 4217)' },

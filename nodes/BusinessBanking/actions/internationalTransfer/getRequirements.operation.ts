@@ -1,7 +1,7 @@
 import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type INodeExecutionData } from 'n8n-workflow';
 
 import { apiRequest } from '../../transport';
-import { requiredText } from '../externalTransfer/money';
+import { requiredText } from '../common/parameters';
 import { internationalBeneficiaryIdField, quoteIdField } from './fields';
 
 export const description = updateDisplayOptions({ show: { resource: ['internationalTransfer'], operation: ['getRequirements'] } }, [

@@ -1,7 +1,7 @@
 import { updateDisplayOptions, type IExecuteFunctions, type INodeExecutionData } from 'n8n-workflow';
 
 import { apiRequest } from '../../transport';
-import { uuidParameter } from '../directDebit/parameters';
+import { uuidParameter } from '../common/parameters';
 import { supplierInvoiceIdField } from './fields';
 
 export const description = updateDisplayOptions({ show: { resource: ['supplierInvoice'], operation: ['get'] } }, [supplierInvoiceIdField]);

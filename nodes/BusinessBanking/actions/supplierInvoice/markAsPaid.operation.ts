@@ -3,7 +3,7 @@ import { updateDisplayOptions, type IExecuteFunctions, type INodeExecutionData, 
 import { markAsPaidSchema } from '../../schemas/supplierInvoice';
 import { apiRequest } from '../../transport';
 import { validateBody } from '../../validation';
-import { dayParameter, uuidParameter } from '../directDebit/parameters';
+import { dayParameter, uuidParameter } from '../common/parameters';
 import { supplierInvoiceIdField } from './fields';
 
 const properties: INodeProperties[] = [

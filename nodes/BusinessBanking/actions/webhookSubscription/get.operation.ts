@@ -1,7 +1,7 @@
 import { updateDisplayOptions, type IExecuteFunctions, type INodeExecutionData, type INodeProperties } from 'n8n-workflow';
 
 import { apiRequest } from '../../transport';
-import { uuidParameter } from '../directDebit/parameters';
+import { uuidParameter } from '../common/parameters';
 import { withoutSecret } from './withoutSecret';
 
 const properties: INodeProperties[] = [

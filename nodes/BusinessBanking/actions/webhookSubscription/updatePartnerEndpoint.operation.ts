@@ -3,7 +3,7 @@ import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type IN
 import { partnerEndpointUpdateSchema } from '../../schemas/webhook';
 import { apiRequest } from '../../transport';
 import { validateBody } from '../../validation';
-import { textParameter, uuidParameter } from '../directDebit/parameters';
+import { textParameter, uuidParameter } from '../common/parameters';
 import { withoutSecret } from './withoutSecret';
 
 const properties: INodeProperties[] = [
