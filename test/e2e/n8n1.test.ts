@@ -1,15 +1,17 @@
 // The package in n8n 1.x (1.123.81 on Node 20), for users who have not moved to 2.x: installed the same
-// way, a workflow runs with a connected credential, and the rotated refresh token is saved.
+// way, connected through the consent page, a workflow runs, and the rotated refresh token is saved.
 import { mkdtempSync, rmSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
 
+import { SEED } from '../../sandbox/core/seed';
 import { readExample, withCredential } from '../../tools/n8n/examples';
 import { installPackageIntoUserFolder } from '../../tools/n8n/package';
 import { DEFAULT_OWNER, freePort, startN8n, userFolderLog, type RunningN8n } from '../../tools/n8n/server';
 import type { TestSandbox } from '../helpers/sandbox';
 import { describeWithN8n1, E2eN8n } from './helpers/n8n';
-import { connectedCredentialData, requestsTo, startE2eSandbox, clearRequestLog } from './helpers/sandbox';
+import { connectThroughBrowser } from './helpers/browser';
+import { clearRequestLog, connectedCredentialData, credentialData, requestsTo, startE2eSandbox } from './helpers/sandbox';
 import { manualWorkflow } from './helpers/workflows';
 
 jest.setTimeout(10 * 60_000);
@@ -50,6 +52,31 @@ describeWithN8n1('the package in n8n 1.x', (state) => {
 			],
 		});
 		expect(descriptions.map((description) => description?.name)).toEqual(['businessBanking', 'businessBankingTrigger']);
+	});
+
+	const itWithBrowser = state.browserSkipReason ? it.skip : it;
+	itWithBrowser('connects the credential through the consent page', async () => {
+		if (!state.chromiumPath) throw new Error('the global setup found no Chromium');
+		// As the editor creates it (1.x's public API asks for the generic OAuth2 fields too, e.g. serverUrl).
+		const created = await n8n.client.rest<{ id: string }>('POST', '/credentials', {
+			name: 'Business Banking (e2e n8n 1.x browser)',
+			type: 'businessBankingOAuth2Api',
+			data: credentialData(sandbox),
+		});
+		const result = await connectThroughBrowser({
+			chromiumPath: state.chromiumPath,
+			n8nUrl: server.url,
+			owner: DEFAULT_OWNER,
+			credentialId: created.id,
+			email: SEED.userEmail,
+			password: SEED.userPassword,
+			organizationId: SEED.organizations.de,
+		});
+		expect(new URL(result.finalUrl).pathname).toBe('/rest/oauth2-credential/callback');
+		const stored = await n8n.exportCredential(created.id);
+		expect(stored.oauthTokenData).toEqual(
+			expect.objectContaining({ access_token: expect.stringMatching(/^at_/), refresh_token: expect.stringMatching(/^rt_/) }),
+		);
 	});
 
 	it('saves the rotated refresh token after the access token expired', async () => {
