@@ -4,12 +4,25 @@ import type { SandboxContext } from '../../core/context';
 import { buildCiiXml } from '../../facturx/cii';
 import { embedFacturx, renderInvoicePdf, savePlainPdf } from '../../facturx/pdf';
 import { presentInvoice } from './present';
-import type { InvoiceRecord, InvoiceState } from './state';
+import type { AttachmentRecord, InvoiceRecord, InvoiceState } from './state';
 
 /** decisions.md / spec: the Factur-X PDF replaces the draft one about 10 seconds after finalization. */
 export const DEFAULT_FACTURX_DELAY_MS = 10_000;
 
 const fileName = (record: InvoiceRecord) => `invoice-${record.fields.number.replace(/[^A-Za-z0-9._-]+/g, '_')}.pdf`;
+
+/** The invoice's one attachment, (re)written with `bytes`: the plain PDF or the Factur-X one. */
+function storePdf(state: InvoiceState, record: InvoiceRecord, bytes: Uint8Array, at: Date, kind: AttachmentRecord['kind']): void {
+	state.attachments.insert(record.organizationId, {
+		id: record.attachmentId,
+		file_name: fileName(record),
+		file_size: bytes.length,
+		content_type: 'application/pdf',
+		updated_at: at.toISOString(),
+		bytes,
+		kind,
+	});
+}
 
 /**
  * The PDF the invoice shows: the uploaded file when the invoice has an upload_id, else the
@@ -29,15 +42,7 @@ async function basePdf(ctx: SandboxContext, state: InvoiceState, record: Invoice
 export async function writePlainPdf(ctx: SandboxContext, state: InvoiceState, record: InvoiceRecord, origin: string, changedAt: string): Promise<void> {
 	const at = new Date(changedAt);
 	const bytes = await savePlainPdf(await basePdf(ctx, state, record, origin, at));
-	state.attachments.insert(record.organizationId, {
-		id: record.attachmentId,
-		file_name: fileName(record),
-		file_size: bytes.length,
-		content_type: 'application/pdf',
-		updated_at: at.toISOString(),
-		bytes,
-		kind: 'plain',
-	});
+	storePdf(state, record, bytes, at, 'plain');
 }
 
 /**
@@ -71,13 +76,5 @@ async function swapInFacturx(ctx: SandboxContext, state: InvoiceState, record: I
 	const organization = record.organization as { legal_name: string };
 	const bytes = await embedFacturx(doc, { xml: record.facturxXml, title: `Invoice ${record.fields.number}`, author: organization.legal_name, at });
 	if (state.invoices.get(record.organizationId, record.id) !== record) return;
-	state.attachments.insert(record.organizationId, {
-		id: record.attachmentId,
-		file_name: fileName(record),
-		file_size: bytes.length,
-		content_type: 'application/pdf',
-		updated_at: at.toISOString(),
-		bytes,
-		kind: 'facturx',
-	});
+	storePdf(state, record, bytes, at, 'facturx');
 }
