@@ -3,12 +3,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SandboxContext } from './context';
 import { ApiError } from './errors';
 import { organizationId } from './guard';
+import { UUID } from './lookup';
 
 /** decisions.md (Transport): a key is kept 30 minutes. */
 export const IDEMPOTENCY_KEY_TTL_MS = 30 * 60 * 1000;
 export const IDEMPOTENCY_HEADER = 'x-service-idempotency-key';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** What a handler answers: the status and the body to send (and to replay). */
 export interface IdempotentResult {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 
 import { ApiError } from '../../core/errors';
 import { organizationId } from '../../core/guard';
+import { findOwned } from '../../core/lookup';
 import { pageQueryFields, paginate } from '../../core/pagination';
 import type { SandboxModule } from '../../module';
 import { cardRestrictionsRequestSchema } from '../../../nodes/BusinessBanking/schemas/card';
@@ -14,7 +15,6 @@ export { seededCardId } from './seed';
 
 /** The spec names no read scope for cards: reading needs the write scope too. */
 const SCOPE = 'cards.write';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const listQuerySchema = z.object({
 	...pageQueryFields,
@@ -33,11 +33,7 @@ export const cardsModule: SandboxModule = {
 		// Seeded after the core seed: each card debits its organization's main account.
 		ctx.onReset(() => cards.clear(), () => seedCards(ctx));
 
-		const find = (orgId: string, id: string) => {
-			const card = UUID.test(id) ? cards.get(orgId, id) : undefined;
-			if (!card) throw ApiError.notFound(`Card ${id}`);
-			return card;
-		};
+		const find = (orgId: string, id: string) => findOwned(cards, orgId, id, 'Card');
 
 		app.patch<{ Params: { id: string } }>('/v2/cards/:id/restrictions', { config: { scope: SCOPE } }, async (request) => {
 			const orgId = organizationId(request);

@@ -5,6 +5,7 @@ import { clientCreateSchema, clientUpdateSchema } from '../../../nodes/BusinessB
 import type { SandboxModule } from '../../module';
 import { ApiError } from '../../core/errors';
 import { organizationId } from '../../core/guard';
+import { findOwned } from '../../core/lookup';
 import { applyUpdate, createRecord, toClientResponse } from './build';
 import { listClients, parseListQuery } from './list';
 import { checkOrganizationRules } from './organizationRules';
@@ -35,8 +36,6 @@ async function requireJson(request: FastifyRequest): Promise<void> {
 	}
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** /v2/clients: create, update, retrieve, list. Clients emit no event (the spec has no type for them). */
 export const clientsModule: SandboxModule = {
 	name: 'clients',
@@ -44,11 +43,7 @@ export const clientsModule: SandboxModule = {
 		const clients = clientsOf(ctx);
 		ctx.onReset(() => clearClients(ctx), () => seedDefaultClients(ctx));
 
-		const find = (organization: string, id: string) => {
-			const record = UUID.test(id) ? clients.get(organization, id) : undefined;
-			if (!record) throw ApiError.notFound(`Client ${id}`);
-			return record;
-		};
+		const find = (organization: string, id: string) => findOwned(clients, organization, id, 'Client');
 
 		app.post('/v2/clients', { config: { scope: 'clients.write' }, preValidation: requireJson }, async (request, reply) => {
 			const parsed = clientCreateSchema.safeParse(clientBody(request.body));

@@ -3,6 +3,7 @@ import { z } from 'zod';
 
 import { ApiError } from '../../core/errors';
 import { organizationId } from '../../core/guard';
+import { findOwned } from '../../core/lookup';
 import { pageQueryFields, paginate } from '../../core/pagination';
 import type { SandboxModule } from '../../module';
 import { markAsPaidRequestSchema, SUPPLIER_INVOICE_STATUSES } from '../../../nodes/BusinessBanking/schemas/supplierInvoice';
@@ -15,7 +16,6 @@ export { seededSupplierInvoiceId } from './seed';
 
 /** The spec names no read scope for supplier invoices: reading needs the write scope too. */
 const SCOPE = 'supplier_invoices.write';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const listQuerySchema = z.object({
 	...pageQueryFields,
@@ -49,11 +49,7 @@ export const supplierInvoicesModule: SandboxModule = {
 		const invoices = supplierInvoicesOf(ctx);
 		ctx.onReset(() => invoices.clear(), () => seedSupplierInvoices(ctx));
 
-		const find = (orgId: string, id: string) => {
-			const invoice = UUID.test(id) ? invoices.get(orgId, id) : undefined;
-			if (!invoice) throw ApiError.notFound(`Supplier invoice ${id}`);
-			return invoice;
-		};
+		const find = (orgId: string, id: string) => findOwned(invoices, orgId, id, 'Supplier invoice');
 
 		app.post<{ Params: { id: string } }>('/v2/supplier_invoices/:id/mark_as_paid', { config: { scope: SCOPE } }, async (request) => {
 			const orgId = organizationId(request);
