@@ -1,6 +1,8 @@
 import { createHash } from 'crypto';
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { uuidSchema } from '../schemas/common';
+
 /**
  * A UUID (version 5 layout) derived from the execution, the node, the item and the operation. A
  * retry of the same item in the same execution — by the transport, or by n8n's "Retry On Fail" —
@@ -27,8 +29,6 @@ export function resolveIdempotencyKey(this: IExecuteFunctions, itemIndex: number
 	return own || idempotencyKeyFor.call(this, itemIndex, operation);
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * The key of a money-moving write: the user's own (Options › Idempotency Key) or the one derived
  * per execution, node and item, so that a retry sends the same key. Endpoints whose spec says
@@ -37,7 +37,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function writeKey(this: IExecuteFunctions, itemIndex: number, operation: string, options: { uuid?: boolean } = {}): string {
 	const own = (this.getNodeParameter('options.idempotencyKey', itemIndex, '') as string) ?? '';
 	const key = resolveIdempotencyKey.call(this, itemIndex, operation, own);
-	if (!options.uuid || UUID.test(key)) return key;
+	if (!options.uuid || uuidSchema.safeParse(key).success) return key;
 	return uuidFromText(`business-banking-user-key\u0000${key}`);
 }
 

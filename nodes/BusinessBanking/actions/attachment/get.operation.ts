@@ -1,10 +1,10 @@
 import { NodeOperationError, type IExecuteFunctions, type INodeExecutionData, type INodeProperties } from 'n8n-workflow';
 
+import { isUuid } from '../common/uuid';
 import { toBuffer } from './binary';
 import { downloadFile, fetchAttachment } from './fetch';
 
 const show = { show: { resource: ['attachment'], operation: ['get'] } };
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const description: INodeProperties[] = [
 	{
@@ -38,7 +38,7 @@ export const description: INodeProperties[] = [
 /** The attachment's metadata (url, updated_at, file_name …) and optionally its file. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const id = String(this.getNodeParameter('attachmentId', itemIndex, '')).trim();
-	if (!UUID.test(id)) {
+	if (!isUuid(id)) {
 		throw new NodeOperationError(this.getNode(), `Invalid input in item ${itemIndex}: Attachment ID (attachmentId) must be a UUID, got "${id}"`, {
 			itemIndex,
 			description: 'Nothing was sent to the API.',

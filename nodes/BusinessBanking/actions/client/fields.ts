@@ -1,11 +1,11 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
+import { uuidLocator } from '../common/uuid';
+
 /**
  * Field descriptions shared by the client operations. Parameter names are camelCase; `body.ts` maps
  * them to the API's snake_case names.
  */
-
-export const UUID_REGEX = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
 
 export const kindOptions: INodePropertyOptions[] = [
 	{ name: 'Company', value: 'company', description: 'A business: give its name' },
@@ -14,30 +14,14 @@ export const kindOptions: INodePropertyOptions[] = [
 ];
 
 /** The client to act on: picked from a searchable list, or given by its ID. */
-export const clientIdField: INodeProperties = {
+export const clientIdField: INodeProperties = uuidLocator({
 	displayName: 'Client',
 	name: 'clientId',
-	type: 'resourceLocator',
-	default: { mode: 'list', value: '' },
-	required: true,
 	description: 'The client to use',
-	modes: [
-		{
-			displayName: 'From List',
-			name: 'list',
-			type: 'list',
-			placeholder: 'Select a client…',
-			typeOptions: { searchListMethod: 'searchClients', searchable: true, searchFilterRequired: false },
-		},
-		{
-			displayName: 'By ID',
-			name: 'id',
-			type: 'string',
-			placeholder: 'e.g. 3f1c2b7e-8a4d-4c1e-9b2f-0d5e6a7b8c9d',
-			validation: [{ type: 'regex', properties: { regex: UUID_REGEX, errorMessage: 'A client ID is a UUID such as 3f1c2b7e-8a4d-4c1e-9b2f-0d5e6a7b8c9d' } }],
-		},
-	],
-};
+	searchListMethod: 'searchClients',
+	listPlaceholder: 'Select a client…',
+	idError: 'A client ID is a UUID such as 3f1c2b7e-8a4d-4c1e-9b2f-0d5e6a7b8c9d',
+});
 
 const addressValues: INodeProperties[] = [
 	{ displayName: 'Street Address', name: 'streetAddress', type: 'string', default: '', description: 'Street and number (max 250 characters)' },

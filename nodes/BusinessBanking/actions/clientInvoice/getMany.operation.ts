@@ -2,9 +2,9 @@ import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type IN
 
 import { apiRequestAllItems } from '../../transport';
 import { resultLimit, returnAllAndLimit } from '../common/returnAll';
+import { isUuid } from '../common/uuid';
 import { withFieldErrors } from './body';
 import { FieldError } from './values';
-import { UUID_REGEX } from './locators';
 
 const show = { show: { resource: ['clientInvoice'], operation: ['getMany'] } };
 
@@ -65,7 +65,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		if (statuses.length) query['filter[status]'] = statuses.join(',');
 		const clientId = String(filters.clientId ?? '').trim();
 		if (clientId) {
-			if (!new RegExp(UUID_REGEX).test(clientId)) throw new FieldError(['filter[client_id]'], 'must be a UUID');
+			if (!isUuid(clientId)) throw new FieldError(['filter[client_id]'], 'must be a UUID');
 			query['filter[client_id]'] = clientId;
 		}
 		const from = toTimestamp(filters.createdAtFrom, 'filter[created_at_from]');

@@ -2,12 +2,12 @@ import { NodeOperationError, type IDataObject, type IExecuteFunctions } from 'n8
 
 import { apiRequest } from '../../transport';
 import { locatorValue } from './body';
-import { UUID_REGEX } from './locators';
+import { isUuid } from '../common/uuid';
 
 /** The picked invoice's ID, checked to be a UUID before any request is made. */
 export function invoiceIdOf(this: IExecuteFunctions, itemIndex: number): string {
 	const id = locatorValue.call(this, 'invoiceId', itemIndex);
-	if (!new RegExp(UUID_REGEX).test(id)) {
+	if (!isUuid(id)) {
 		throw new NodeOperationError(this.getNode(), `Invalid input in item ${itemIndex}: Invoice (invoiceId) must be a UUID, got "${id}"`, {
 			itemIndex,
 			description: 'Nothing was sent to the API. Pick the invoice from the list or give its ID.',

@@ -1,7 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-/** What a UUID looks like, for the "By ID" modes of resource locators. */
-export const UUID_REGEX = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
+import { UUID_REGEX } from '../common/uuid';
 
 /** The invoice picker of every operation that acts on one invoice. */
 export function invoiceLocator(operations: string[]): INodeProperties {

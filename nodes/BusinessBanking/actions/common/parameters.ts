@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
 import { NodeOperationError, type IExecuteFunctions } from 'n8n-workflow';
 
-import { uuidSchema } from '../../schemas/common';
+import { isUuid } from './uuid';
 
 /**
  * Reading node parameters the way the API wants them, shared by the operations of every resource.
@@ -11,7 +11,7 @@ import { uuidSchema } from '../../schemas/common';
 /** An ID (a plain field or a resource locator), checked as a UUID: an expression can bypass the editor's check. */
 export function uuidParameter(this: IExecuteFunctions, name: string, label: string, itemIndex: number): string {
 	const value = String(this.getNodeParameter(name, itemIndex, '', { extractValue: true }) ?? '').trim();
-	if (!uuidSchema.safeParse(value).success) {
+	if (!isUuid(value)) {
 		const got = value === '' ? 'nothing' : `"${value}"`;
 		throw new NodeOperationError(this.getNode(), `Item ${itemIndex}: ${label} (${name}) must be an ID (a UUID), got ${got}`, { itemIndex });
 	}
