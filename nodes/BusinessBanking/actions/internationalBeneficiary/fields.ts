@@ -1,18 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { quoteIdField } from '../internationalTransfer/fields';
 import { jsonObjectParameter } from '../internationalTransfer/json';
 
 /** The fields of the spec's beneficiary payload; other account forms go in Other Details (JSON). */
 export const beneficiaryProperties: INodeProperties[] = [
-	{
-		displayName: 'Quote ID',
-		name: 'quoteId',
-		type: 'string',
-		default: '',
-		required: true,
-		placeholder: 'e.g. 8c5f0e2a-3b1d-4e6f-9a7b-1c2d3e4f5a6b',
-		description: 'A quote whose target currency the beneficiary receives',
-	},
+	{ ...quoteIdField, description: 'A quote whose target currency the beneficiary receives' },
 	{ displayName: 'Currency', name: 'currency', type: 'string', default: '', required: true, placeholder: 'e.g. USD', description: 'What the beneficiary receives (the quote’s target currency)' },
 	{
 		displayName: 'Account Type',
