@@ -34,26 +34,35 @@ export default async function globalSetup(): Promise<void> {
 	state.chromiumPath = chromium.path;
 	state.browserSkipReason = chromium.reason;
 
-	let install: N8nInstall;
-	try {
-		install = ensureN8n(2);
-	} catch (error) {
-		state.skipReason = `n8n ${RELEASES[2].n8nVersion} could not be installed from the npm registry: ${(error as Error).message.split('\n')[0]}`;
+	// Each release on its own: one that cannot be installed skips only its own tests.
+	const installOrSkip = (major: 1 | 2): { install?: N8nInstall; reason?: string } => {
+		try {
+			return { install: ensureN8n(major) };
+		} catch (error) {
+			return { reason: `n8n ${RELEASES[major].n8nVersion} could not be installed from the npm registry: ${(error as Error).message.split('\n')[0]}` };
+		}
+	};
+	const n8n2 = installOrSkip(2);
+	const n8n1 = installOrSkip(1);
+	state.skipReason = n8n2.reason;
+	state.n8n1SkipReason = n8n1.reason;
+	if (n8n1.install) state.n8n1 = { install: n8n1.install };
+	if (!n8n2.install && !n8n1.install) {
 		save();
 		return;
-	}
-
-	try {
-		state.n8n1 = { install: ensureN8n(1) };
-	} catch (error) {
-		state.n8n1SkipReason = `n8n ${RELEASES[1].n8nVersion} could not be installed from the npm registry: ${(error as Error).message.split('\n')[0]}`;
 	}
 
 	// E2E_SKIP_BUILD=1 reuses dist/ as it is (while iterating on the suite itself).
 	if (!process.env.E2E_SKIP_BUILD) buildPackage();
 	state.tarball = packPackage();
+	globalThis.__businessBankingE2e.folders.push(dirname(state.tarball));
+	const install = n8n2.install;
+	if (!install) {
+		save();
+		return;
+	}
 	const userFolder = mkdtempSync(join(tmpdir(), 'business-banking-e2e-n8n-'));
-	globalThis.__businessBankingE2e.folders.push(dirname(state.tarball), userFolder);
+	globalThis.__businessBankingE2e.folders.push(userFolder);
 	installPackageIntoUserFolder(userFolder, state.tarball, install.env);
 	const n8n = await startN8n({ install, userFolder, port: await freePort(), owner: DEFAULT_OWNER, logFile: userFolderLog(userFolder) });
 	globalThis.__businessBankingE2e.stop = n8n.stop;

@@ -28,7 +28,7 @@ export function describeInN8n(title: string, body: (state: Required<Pick<E2eStat
 /** `describe` for the n8n 1.x checks: skipped, saying why, only when n8n 1.x could not be installed. */
 export function describeWithN8n1(title: string, body: (state: Required<Pick<E2eState, 'n8n1' | 'tarball'>> & E2eState) => void): void {
 	const state = readE2eState();
-	const reason = state.skipReason ?? state.n8n1SkipReason ?? (state.n8n1 && state.tarball ? undefined : 'the global setup did not install n8n 1.x');
+	const reason = state.n8n1SkipReason ?? (state.n8n1 && state.tarball ? undefined : (state.skipReason ?? 'the global setup did not install n8n 1.x'));
 	if (reason) {
 		process.stderr.write(`\n[e2e] SKIPPED "${title}": ${reason}\n`);
 		describe.skip(`${title} (skipped: ${reason})`, () => {
