@@ -1,12 +1,14 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import { apiRequest } from '../transport';
+import { listPage } from './listPage';
 
 const PAGE_SIZE = 100;
 
-interface BeneficiaryPage {
-	beneficiaries?: Array<{ id: string; name: string; iban: string; trusted: boolean }>;
-	meta?: { next_page?: number | null };
+interface Beneficiary {
+	id: string;
+	name: string;
+	iban: string;
+	trusted: boolean;
 }
 
 const compact = (text: string) => text.replace(/\s+/g, '').toLowerCase();
@@ -16,14 +18,13 @@ const compact = (text: string) => text.replace(/\s+/g, '').toLowerCase();
  * cannot receive transfers), matched on name or IBAN, a page at a time.
  */
 export async function searchBeneficiaries(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
-	const page = Number(paginationToken) || 1;
-	const response = (await apiRequest.call(this, 'GET', '/v2/beneficiaries', { qs: { page, per_page: PAGE_SIZE } })) as BeneficiaryPage;
+	const page = await listPage<Beneficiary>(this, '/v2/beneficiaries', 'beneficiaries', paginationToken, PAGE_SIZE);
 	const search = compact(filter ?? '');
 	return {
-		results: (response.beneficiaries ?? [])
+		results: page.items
 			.filter((b) => b.trusted)
 			.filter((b) => !search || compact(b.name).includes(search) || compact(b.iban).includes(search))
 			.map((b) => ({ name: `${b.name} (${b.iban.slice(0, 4)}…${b.iban.slice(-4)})`, value: b.id })),
-		paginationToken: response.meta?.next_page ? String(response.meta.next_page) : undefined,
+		paginationToken: page.paginationToken,
 	};
 }

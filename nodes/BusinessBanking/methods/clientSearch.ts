@@ -1,12 +1,13 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import { apiRequest } from '../transport';
+import { listPage } from './listPage';
 
 const PAGE_SIZE = 50;
 
-interface ClientPage {
-	clients?: Array<{ id: string; name?: string; email?: string | null }>;
-	meta?: { next_page?: number | null };
+interface Client {
+	id: string;
+	name?: string;
+	email?: string | null;
 }
 
 /**
@@ -14,15 +15,15 @@ interface ClientPage {
  * characters on, so a 1-character search lists everyone.
  */
 export async function searchClients(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
-	const qs: Record<string, string | number> = { page: Number(paginationToken) || 1, per_page: PAGE_SIZE, sort_by: 'name:asc' };
+	const qs: Record<string, string> = { sort_by: 'name:asc' };
 	const search = filter?.trim() ?? '';
 	if (search.length >= 2) qs['filter[name]'] = search;
-	const response = (await apiRequest.call(this, 'GET', '/v2/clients', { qs })) as ClientPage;
+	const page = await listPage<Client>(this, '/v2/clients', 'clients', paginationToken, PAGE_SIZE, qs);
 	return {
-		results: (response.clients ?? []).map((client) => ({
+		results: page.items.map((client) => ({
 			name: client.email ? `${client.name ?? client.id} (${client.email})` : (client.name ?? client.id),
 			value: client.id,
 		})),
-		paginationToken: response.meta?.next_page ? String(response.meta.next_page) : undefined,
+		paginationToken: page.paginationToken,
 	};
 }

@@ -1,6 +1,6 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import { apiRequest } from '../transport';
+import { listPage } from './listPage';
 
 const PER_PAGE = 100;
 
@@ -9,13 +9,9 @@ const PER_PAGE = 100;
  * so the filter matches the number or the client's name within each fetched page.
  */
 export async function searchClientInvoices(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
-	const page = Number(paginationToken ?? 1) || 1;
-	const response = (await apiRequest.call(this, 'GET', '/v2/client_invoices', {
-		qs: { page, per_page: PER_PAGE, sort_by: 'created_at:desc' },
-	})) as IDataObject;
-	const invoices = (response.client_invoices as IDataObject[] | undefined) ?? [];
+	const page = await listPage<IDataObject>(this, '/v2/client_invoices', 'client_invoices', paginationToken, PER_PAGE, { sort_by: 'created_at:desc' });
 	const needle = (filter ?? '').trim().toLowerCase();
-	const results = invoices
+	const results = page.items
 		.map((invoice) => {
 			const client = (invoice.client as IDataObject | undefined)?.name ?? '';
 			const total = invoice.total_amount as IDataObject | undefined;
@@ -29,6 +25,5 @@ export async function searchClientInvoices(this: ILoadOptionsFunctions, filter?:
 		})
 		.filter((entry) => !needle || entry.haystack.includes(needle))
 		.map(({ name, value, url }) => ({ name, value, url }));
-	const nextPage = (response.meta as IDataObject | undefined)?.next_page;
-	return { results, paginationToken: nextPage ? String(nextPage) : undefined };
+	return { results, paginationToken: page.paginationToken };
 }

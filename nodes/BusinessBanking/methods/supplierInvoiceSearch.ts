@@ -1,6 +1,6 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import { apiRequest } from '../transport';
+import { listPage } from './listPage';
 
 interface SupplierInvoiceRow {
 	id: string;
@@ -9,11 +9,6 @@ interface SupplierInvoiceRow {
 	file_name?: string;
 	status?: string;
 	total_amount?: { value: string; currency: string } | null;
-}
-
-interface SupplierInvoicePage {
-	supplier_invoices?: SupplierInvoiceRow[];
-	meta?: { next_page?: number | null };
 }
 
 const label = (invoice: SupplierInvoiceRow) =>
@@ -28,14 +23,13 @@ const label = (invoice: SupplierInvoiceRow) =>
 
 /** "From List" of the supplier invoice picker: newest first, matched on number, supplier or file name. */
 export async function searchSupplierInvoices(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
-	const qs = { page: Number(paginationToken) || 1, per_page: 100 };
-	const response = (await apiRequest.call(this, 'GET', '/v2/supplier_invoices', { qs })) as SupplierInvoicePage;
+	const page = await listPage<SupplierInvoiceRow>(this, '/v2/supplier_invoices', 'supplier_invoices', paginationToken, 100);
 	const search = (filter ?? '').trim().toLowerCase();
-	const invoices = (response.supplier_invoices ?? []).filter(
+	const invoices = page.items.filter(
 		(invoice) => !search || [invoice.invoice_number, invoice.supplier_name, invoice.file_name].some((text) => (text ?? '').toLowerCase().includes(search)),
 	);
 	return {
 		results: invoices.map((invoice) => ({ name: label(invoice), value: invoice.id })),
-		paginationToken: response.meta?.next_page ? String(response.meta.next_page) : undefined,
+		paginationToken: page.paginationToken,
 	};
 }
