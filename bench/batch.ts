@@ -2,7 +2,8 @@ import { performance } from 'perf_hooks';
 
 import { runNode } from '../test/helpers/engine';
 import type { TestSandbox } from '../test/helpers/sandbox';
-import { createClient, createParameters, frClient } from '../test/node/invoiceFixtures';
+import { frCompanyClient } from '../test/helpers/fixtures';
+import { createClient, createParameters } from '../test/node/invoiceFixtures';
 
 export interface BatchTiming {
 	concurrency: number;
@@ -19,7 +20,7 @@ let run = 0;
  * delay to every creation at the sandbox, standing in for the network and a busier service.
  */
 export async function timeBatch(sandbox: TestSandbox, count: number, concurrency: number, latencyMs: number): Promise<BatchTiming> {
-	const clientId = await createClient(sandbox, { ...frClient, name: `Bench ${++run}` });
+	const clientId = await createClient(sandbox, { ...frCompanyClient, name: `Bench ${++run}` });
 	const prefix = `BENCH-${run}-${Date.now().toString(36)}`;
 	const input = Array.from({ length: count }, (_, index) => ({
 		number: `${prefix}-${index}`,

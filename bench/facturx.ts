@@ -3,7 +3,8 @@ import { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFRawStream, PD
 
 import { extractFacturXml } from '../nodes/BusinessBanking/facturx';
 import type { TestSandbox } from '../test/helpers/sandbox';
-import { createClient, createParameters, frClient } from '../test/node/invoiceFixtures';
+import { frCompanyClient } from '../test/helpers/fixtures';
+import { createClient, createParameters } from '../test/node/invoiceFixtures';
 import { runNode } from '../test/helpers/engine';
 import { median } from './table';
 
@@ -23,7 +24,7 @@ async function bulkyPdf(pages: number): Promise<Uint8Array> {
  * downloaded by the node from the sandbox, with the XML the node extracted.
  */
 export async function facturxPdfFromSandbox(sandbox: TestSandbox, lines: number, uploadPages = 0): Promise<{ pdf: Buffer; xml: Buffer }> {
-	const clientId = await createClient(sandbox, { ...frClient, name: `Bench PDF ${lines}-${uploadPages}` });
+	const clientId = await createClient(sandbox, { ...frCompanyClient, name: `Bench PDF ${lines}-${uploadPages}` });
 	const additionalFields: Record<string, string> = { number: `BENCH-PDF-${lines}-${uploadPages}-${Date.now()}` };
 	if (uploadPages > 0) {
 		const form = new FormData();

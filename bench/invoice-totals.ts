@@ -10,8 +10,9 @@ import { performance } from 'perf_hooks';
 
 import { invoiceState } from '../sandbox/modules/invoices/state';
 import { computeTotals } from '../sandbox/modules/invoices/totals';
+import { createClient, frCompanyClient } from '../test/helpers/fixtures';
 import { startTestSandbox } from '../test/helpers/sandbox';
-import { createClient, frCompanyClient, invoiceBody } from '../test/sandbox/invoices-fixtures';
+import { invoiceBody } from '../test/sandbox/invoices-fixtures';
 
 function benchTotals(): void {
 	const items = Array.from({ length: 50 }, (_v, i) => ({

@@ -1,6 +1,7 @@
 import { runNode } from '../helpers/engine';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox';
-import { createClient, createParameters, uniqueNumber, out, type Out } from './invoiceFixtures';
+import { uniqueNumber } from '../helpers/fixtures';
+import { createClient, createParameters, out, type Out } from './invoiceFixtures';
 
 let sandbox: TestSandbox;
 let invoice: Out;

@@ -1,8 +1,7 @@
 import { SEED } from '../../sandbox/core/seed';
 import { runNode } from '../helpers/engine';
+import { UUID } from '../helpers/fixtures';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 describe('Business Account in n8n’s engine', () => {
 	let sandbox: TestSandbox;

@@ -4,9 +4,8 @@ import type { INodeParameters } from 'n8n-workflow';
 import { SEED } from '../../sandbox/core/seed';
 import { international } from '../../sandbox/modules/international/store';
 import { runNode } from '../helpers/engine';
+import { UUID } from '../helpers/fixtures';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 describe('International Transfer and Beneficiary in n8n’s engine', () => {
 	let sandbox: TestSandbox;

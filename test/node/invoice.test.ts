@@ -3,7 +3,8 @@ import { PDFDocument } from 'pdf-lib';
 
 import { CredentialStore, connectedCredential, runListSearch, runNode } from '../helpers/engine';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox';
-import { createClient, createParameters, esClient, FR_IBAN, frClient, itClient, uniqueNumber, out, type Out } from './invoiceFixtures';
+import { esCompanyClient, FR_IBAN, frCompanyClient, itCompanyClient, uniqueNumber } from '../helpers/fixtures';
+import { createClient, createParameters, out, type Out } from './invoiceFixtures';
 
 let sandbox: TestSandbox;
 let clientId: string;
@@ -235,7 +236,7 @@ describe('Client Invoice: Create', () => {
 
 describe('Client Invoice: Italy / Spain only fields', () => {
 	test('an Italian invoice with welfare fund and withholding tax: body and hand-worked totals', async () => {
-		const itClientId = await createClient(sandbox, itClient, 'it');
+		const itClientId = await createClient(sandbox, itCompanyClient, 'it');
 		const { items, error, sent } = await run(
 			createParameters(itClientId, {
 				iban: 'IT60X0542811101000000123456',
@@ -272,7 +273,7 @@ describe('Client Invoice: Italy / Spain only fields', () => {
 	});
 
 	test('an Italian invoice without VAT above 77.47 EUR carries the 2.00 EUR stamp duty', async () => {
-		const itClientId = await createClient(sandbox, { ...itClient, name: 'Libreria Neri S.r.l.', tax_identification_number: '10987654321', vat_number: 'IT10987654321' }, 'it');
+		const itClientId = await createClient(sandbox, { ...itCompanyClient, name: 'Libreria Neri S.r.l.', tax_identification_number: '10987654321', vat_number: 'IT10987654321' }, 'it');
 		const { items, error, sent } = await run(
 			createParameters(itClientId, {
 				iban: 'IT60X0542811101000000123456',
@@ -288,7 +289,7 @@ describe('Client Invoice: Italy / Spain only fields', () => {
 	});
 
 	test('a Spanish freelancer gives only the withholding (IRPF) rate; a reason is refused by the API', async () => {
-		const esClientId = await createClient(sandbox, esClient, 'es');
+		const esClientId = await createClient(sandbox, esCompanyClient, 'es');
 		const parameters = (italySpain: Record<string, string>) =>
 			createParameters(esClientId, {
 				iban: 'ES9121000418450200051332',
@@ -337,7 +338,7 @@ describe('Client Invoice: Update (draft)', () => {
 
 	test('keeping the items sends no GET; a new client picked by ID is sent as client_id', async () => {
 		const draft = await draftInvoice();
-		const otherClient = await createClient(sandbox, { ...frClient, name: 'Autre Client SAS' });
+		const otherClient = await createClient(sandbox, { ...frCompanyClient, name: 'Autre Client SAS' });
 		const { items, error, sent } = await run({
 			resource: 'clientInvoice',
 			operation: 'update',
@@ -404,7 +405,7 @@ describe('Client Invoice: Get Many', () => {
 	const created: Array<{ id: string; status: string }> = [];
 
 	beforeAll(async () => {
-		listClient = await createClient(sandbox, { ...frClient, name: 'Liste SARL' });
+		listClient = await createClient(sandbox, { ...frCompanyClient, name: 'Liste SARL' });
 		for (const status of ['draft', 'unpaid', 'draft', 'unpaid', 'unpaid']) {
 			const { items } = await run(createParameters(listClient, { status }));
 			created.push({ id: out(items[0]).id, status });
@@ -446,7 +447,7 @@ describe('Client Invoice: "From List" search', () => {
 	test('lists invoices newest first with number, client, total and status; the filter matches number or client', async () => {
 		const store = new CredentialStore(connectedCredential(sandbox));
 		const invoice = await draftInvoice();
-		const otherClient = await createClient(sandbox, { ...frClient, name: 'Zébulon Conseil' });
+		const otherClient = await createClient(sandbox, { ...frCompanyClient, name: 'Zébulon Conseil' });
 		const number = uniqueNumber('LS');
 		await runNode({ sandbox, node: { parameters: createParameters(otherClient, { additionalFields: { number } }) } });
 		const all = await runListSearch(store, 'searchClientInvoices');

@@ -1,7 +1,8 @@
 import { matchesPath, type LoggedRequest } from '../../sandbox/core/requestLog';
 import { runNode } from '../helpers/engine';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox';
-import { createClient, createParameters, frClient, uniqueNumber, out } from './invoiceFixtures';
+import { frCompanyClient, uniqueNumber } from '../helpers/fixtures';
+import { createClient, createParameters, out } from './invoiceFixtures';
 
 let sandbox: TestSandbox;
 
@@ -54,7 +55,7 @@ const addFault = async (fault: Record<string, unknown>) => expect((await sandbox
 describe('Client Invoice: batches', () => {
 	/** Runs a batch and checks what every batch must give: one invoice per row, in input order, no failure. */
 	async function runBatch(name: string, count: number, options: Record<string, unknown>) {
-		const clientId = await createClient(sandbox, { ...frClient, name });
+		const clientId = await createClient(sandbox, { ...frCompanyClient, name });
 		const input = rows(count, uniqueNumber('B'));
 		const seqBefore = sandbox.ctx.requests.all().at(-1)?.seq ?? 0;
 		const { items, error } = await runNode({ sandbox, node: { parameters: batchParameters(clientId, options) }, items: input });
@@ -91,7 +92,7 @@ describe('Client Invoice: batches', () => {
 	}, 120_000);
 
 	test('Get Many with Return All pages through all of them', async () => {
-		const clientId = await createClient(sandbox, { ...frClient, name: 'Pagination SARL' });
+		const clientId = await createClient(sandbox, { ...frCompanyClient, name: 'Pagination SARL' });
 		const input = rows(230, uniqueNumber('P'));
 		expect((await runNode({ sandbox, node: { parameters: batchParameters(clientId, { batchConcurrency: 20 }) }, items: input })).error).toBeUndefined();
 		const seqBefore = sandbox.ctx.requests.all().at(-1)?.seq ?? 0;
@@ -111,7 +112,7 @@ describe('Client Invoice: batches', () => {
 		[20, 20],
 		[50, 20],
 	])('Batch Concurrency %p: at most %p creations reach the API at once', async (option, expected) => {
-		const clientId = await createClient(sandbox, { ...frClient, name: `Concurrency ${option} SARL` });
+		const clientId = await createClient(sandbox, { ...frCompanyClient, name: `Concurrency ${option} SARL` });
 		// Each creation takes 40 ms at the sandbox, so every allowed slot fills up.
 		await addFault({ method: 'POST', path: CREATE, kind: 'latency', latencyMs: 40, count: 30 });
 		const watch = watchInFlight(CREATE);
@@ -128,7 +129,7 @@ describe('Client Invoice: batches', () => {
 	});
 
 	test('a 5xx on creation is not retried (it may have created the invoice); Continue On Fail reports it in place', async () => {
-		const clientId = await createClient(sandbox, { ...frClient, name: 'Panne SARL' });
+		const clientId = await createClient(sandbox, { ...frCompanyClient, name: 'Panne SARL' });
 		await addFault({ method: 'POST', path: CREATE, kind: 'status', status: 503, count: 1 });
 		const input = rows(3, uniqueNumber('E'));
 		const seqBefore = sandbox.ctx.requests.all().at(-1)?.seq ?? 0;
@@ -146,7 +147,7 @@ describe('Client Invoice: batches', () => {
 	});
 
 	test('a 429 on creation is retried: each invoice is created once', async () => {
-		const clientId = await createClient(sandbox, { ...frClient, name: 'Limite SARL' });
+		const clientId = await createClient(sandbox, { ...frCompanyClient, name: 'Limite SARL' });
 		await addFault({ method: 'POST', path: CREATE, kind: 'status', status: 429, retryAfter: 0, count: 2 });
 		const input = rows(2, uniqueNumber('R'));
 		const seqBefore = sandbox.ctx.requests.all().at(-1)?.seq ?? 0;
@@ -158,7 +159,7 @@ describe('Client Invoice: batches', () => {
 	});
 
 	test('Finalize runs a batch concurrently, in input order', async () => {
-		const clientId = await createClient(sandbox, { ...frClient, name: 'Finalisation SARL' });
+		const clientId = await createClient(sandbox, { ...frCompanyClient, name: 'Finalisation SARL' });
 		const created = await runNode({ sandbox, node: { parameters: batchParameters(clientId) }, items: rows(12, uniqueNumber('Z')) });
 		const ids = created.items.map((item) => out(item).id as string);
 		await addFault({ method: 'POST', path: '/v2/client_invoices/*', kind: 'latency', latencyMs: 40, count: 12 });

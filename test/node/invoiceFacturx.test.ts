@@ -5,7 +5,8 @@ import { PDFDocument } from 'pdf-lib';
 import { runNode } from '../helpers/engine';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox';
 import { embeddedFilesOf } from '../../nodes/BusinessBanking/facturx';
-import { createClient, createParameters, uniqueNumber, out } from './invoiceFixtures';
+import { uniqueNumber } from '../helpers/fixtures';
+import { createClient, createParameters, out } from './invoiceFixtures';
 
 let sandbox: TestSandbox;
 let clientId: string;

@@ -1,28 +1,11 @@
+import { createClient as createClientWith, FR_IBAN, frCompanyClient, uniqueNumber } from '../helpers/fixtures';
 import type { TestSandbox } from '../helpers/sandbox';
 
-/** Shared inputs of the invoice node tests: clients created over the API, and node parameters. */
+/** Shared inputs of the invoice node tests: clients created over the API, and node parameters (shared values: test/helpers/fixtures.ts). */
 
-export const FR_IBAN = 'FR7630006000011234567890189';
-
-export const frClient = {
-	kind: 'company',
-	name: 'Boulangerie Dupain SARL',
-	email: 'compta@dupain.example',
-	vat_number: 'FR40303265045',
-	tax_identification_number: '303265045',
-	currency: 'EUR',
-	locale: 'fr',
-	billing_address: { street_address: '3 rue du Four', city: 'Paris', zip_code: '75006', country_code: 'FR' },
-};
-
-export async function createClient(sandbox: TestSandbox, body: Record<string, unknown> = frClient, organization: 'fr' | 'it' | 'es' | 'de' = 'fr'): Promise<string> {
-	const response = await sandbox.api(organization).post('/v2/clients', body);
-	if (response.status !== 201) throw new Error(`client creation failed: ${response.status} ${JSON.stringify(response.data)}`);
-	return response.data.client.id as string;
-}
-
-let counter = 0;
-export const uniqueNumber = (prefix = 'N') => `${prefix}-${Date.now().toString(36)}-${++counter}`;
+/** Creates a client of `organization` over the API (the French company unless told) and returns its id. */
+export const createClient = (sandbox: TestSandbox, body: Record<string, unknown> = frCompanyClient, organization: 'fr' | 'it' | 'es' | 'de' = 'fr'): Promise<string> =>
+	createClientWith(sandbox.api(organization), body);
 
 /** Create parameters with one line per entry of `items` (the form's fixedCollection). */
 export function createParameters(clientId: string, overrides: Record<string, unknown> = {}) {
@@ -37,30 +20,10 @@ export function createParameters(clientId: string, overrides: Record<string, unk
 		status: 'unpaid',
 		itemsInput: 'fields',
 		items: { item: [{ title: 'Consulting', quantity: '2', unitPrice: '100.00', vatRate: '0.2', discountType: 'none' }] },
-		additionalFields: { number: uniqueNumber() },
+		additionalFields: { number: uniqueNumber('N') },
 		...overrides,
 	};
 }
-
-export const itClient = {
-	kind: 'company',
-	name: 'Cartoleria Bianchi S.r.l.',
-	email: 'amministrazione@bianchi.example',
-	vat_number: 'IT12345678901',
-	tax_identification_number: '12345678901',
-	currency: 'EUR',
-	locale: 'it',
-	billing_address: { street_address: 'Via Dante 5', city: 'Milano', zip_code: '20121', province_code: 'MI', country_code: 'IT' },
-};
-
-export const esClient = {
-	kind: 'company',
-	name: 'Papelería Sol S.L.',
-	tax_identification_number: 'B87654321',
-	currency: 'EUR',
-	locale: 'es',
-	billing_address: { street_address: 'Calle Luna 2', city: 'Madrid', zip_code: '28004', country_code: 'ES' },
-};
 
 interface MoneyOut {
 	value: string;

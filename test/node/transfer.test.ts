@@ -4,10 +4,8 @@ import { SEED } from '../../sandbox/core/seed';
 import { beneficiaries, beneficiaryId } from '../../sandbox/modules/beneficiaries/store';
 import { externalTransfers } from '../../sandbox/modules/transfers/store';
 import { runNode } from '../helpers/engine';
+import { FR_IBAN, UUID } from '../helpers/fixtures';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox';
-
-const FR_MAIN_IBAN = 'FR7630006000011234567890189';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 describe('External Transfer in n8n’s engine', () => {
 	let sandbox: TestSandbox;
@@ -57,7 +55,7 @@ describe('External Transfer in n8n’s engine', () => {
 			vop_proof_token: expect.stringMatching(/^vop_/),
 			external_transfer: {
 				beneficiary_id: beneficiaryId('fr', 'supplier'),
-				debit_iban: FR_MAIN_IBAN,
+				debit_iban: FR_IBAN,
 				amount: '250.4',
 				currency: 'EUR',
 				reference: 'Invoice 2026-042',

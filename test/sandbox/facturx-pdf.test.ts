@@ -1,9 +1,10 @@
 import type { AxiosInstance } from 'axios';
 
 import { invoiceState } from '../../sandbox/modules/invoices/state';
+import { createClient, frCompanyClient } from '../helpers/fixtures';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox';
 import { readPdf } from './facturx-reader';
-import { createClient, frCompanyClient, invoiceBody } from './invoices-fixtures';
+import { invoiceBody } from './invoices-fixtures';
 
 // Long enough that the first download right after finalize still sees the draft PDF on a busy machine.
 const DELAY_MS = 3000;

@@ -5,8 +5,9 @@ import Big from 'big.js';
 import { XMLParser } from 'fast-xml-parser';
 import { validateXML } from 'xmllint-wasm';
 
+import { createClient, deCompanyClient, frCompanyClient, itCompanyClient } from '../helpers/fixtures';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox';
-import { createClient, deCompanyClient, frCompanyClient, invoiceBody, itCompanyClient } from './invoices-fixtures';
+import { invoiceBody } from './invoices-fixtures';
 
 const XSD_DIR = join(__dirname, '..', 'fixtures', 'cii-xsd');
 const ROOT_XSD = 'Factur-X_1.07.3_EN16931.xsd';

@@ -3,16 +3,8 @@ import type { AxiosInstance } from 'axios';
 import type { EventEnvelope } from '../../sandbox/core/events';
 import { SEED } from '../../sandbox/core/seed';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox';
-import {
-	createClient,
-	deCompanyClient,
-	esCompanyClient,
-	frCompanyClient,
-	invoiceBody,
-	itCompanyClient,
-	pointers,
-	uniqueNumber,
-} from './invoices-fixtures';
+import { createClient, deCompanyClient, esCompanyClient, frCompanyClient, itCompanyClient, uniqueNumber } from '../helpers/fixtures';
+import { invoiceBody, pointers } from './invoices-fixtures';
 
 describe('client invoices API', () => {
 	let sandbox: TestSandbox;

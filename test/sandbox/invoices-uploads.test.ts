@@ -1,9 +1,10 @@
 import type { AxiosInstance } from 'axios';
 import { PDFDocument } from 'pdf-lib';
 
+import { createClient, frCompanyClient } from '../helpers/fixtures';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox';
 import { readPdf } from './facturx-reader';
-import { createClient, frCompanyClient, invoiceBody, pointers } from './invoices-fixtures';
+import { invoiceBody, pointers } from './invoices-fixtures';
 
 /** A two-page PDF, so that an invoice built on it is recognisable by its page count. */
 async function twoPagePdf(): Promise<Uint8Array> {

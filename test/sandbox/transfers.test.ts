@@ -3,9 +3,9 @@ import { randomUUID } from 'crypto';
 import type { EventEnvelope } from '../../sandbox/core/events';
 import { SEED } from '../../sandbox/core/seed';
 import { BENEFICIARY_SEED, beneficiaryId } from '../../sandbox/modules/beneficiaries/store';
+import { FR_IBAN } from '../helpers/fixtures';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox';
 
-const FR_MAIN_IBAN = 'FR7630006000011234567890189';
 const seeded = (key: string) => BENEFICIARY_SEED.find((b) => b.key === key)!;
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -28,7 +28,7 @@ describe('external transfers', () => {
 		vop_proof_token: token,
 		external_transfer: {
 			beneficiary_id: beneficiaryId('fr', 'supplier'),
-			debit_iban: FR_MAIN_IBAN,
+			debit_iban: FR_IBAN,
 			amount: '120.5',
 			currency: 'EUR',
 			reference: 'Invoice 2026-001',
@@ -100,7 +100,7 @@ describe('external transfers', () => {
 			const transfer = response.data.external_transfer;
 			expect(transfer).toMatchObject({
 				status: 'pending',
-				debit_iban: FR_MAIN_IBAN,
+				debit_iban: FR_IBAN,
 				debit_amount: '120.50',
 				debit_amount_cents: '12050',
 				debit_currency: 'EUR',
@@ -201,7 +201,7 @@ describe('external transfers', () => {
 			const token = await skipToken(seeded('supplier').iban);
 			const response = await create(transferBody(token, { scheduled_date: '2099-12-31', debit_iban: 'FR76 3000 6000 0112 3456 7890 189' }));
 			expect(response.status).toBe(201);
-			expect(response.data.external_transfer).toMatchObject({ scheduled_date: '2099-12-31', debit_iban: FR_MAIN_IBAN });
+			expect(response.data.external_transfer).toMatchObject({ scheduled_date: '2099-12-31', debit_iban: FR_IBAN });
 		});
 
 		it('refuses a closed debit account', async () => {
