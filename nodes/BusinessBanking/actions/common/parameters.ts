@@ -18,17 +18,20 @@ export function uuidParameter(this: IExecuteFunctions, name: string, label: stri
 	return value;
 }
 
+/** A parameter value as trimmed text; '' for undefined or null. */
+export function trimmedText(value: unknown): string {
+	return value === undefined || value === null ? '' : String(value).trim();
+}
+
 /** A text parameter, trimmed; undefined when empty (the shared schema then says "is required" if it is). */
 export function textParameter(this: IExecuteFunctions, name: string, itemIndex: number, fallback = ''): string | undefined {
-	const raw = this.getNodeParameter(name, itemIndex, fallback) as unknown;
-	const value = raw === undefined || raw === null ? '' : String(raw).trim();
+	const value = trimmedText(this.getNodeParameter(name, itemIndex, fallback));
 	return value === '' ? undefined : value;
 }
 
 /** A required text parameter, trimmed; empty is a NodeOperationError naming item and field. */
 export function requiredText(this: IExecuteFunctions, name: string, label: string, itemIndex: number, extractValue = false): string {
-	const raw = this.getNodeParameter(name, itemIndex, '', extractValue ? { extractValue: true } : undefined) as unknown;
-	const value = raw === undefined || raw === null ? '' : String(raw).trim();
+	const value = trimmedText(this.getNodeParameter(name, itemIndex, '', extractValue ? { extractValue: true } : undefined));
 	if (!value) throw new NodeOperationError(this.getNode(), `Item ${itemIndex}: ${label} (${name}) is required`, { itemIndex });
 	return value;
 }

@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { trimmedText } from '../common/parameters';
 import { quoteIdField } from '../internationalTransfer/fields';
 import { jsonObjectParameter } from '../internationalTransfer/json';
 
@@ -40,26 +41,24 @@ export const beneficiaryProperties: INodeProperties[] = [
 	},
 ];
 
-const text = (value: unknown) => (value === undefined || value === null ? '' : String(value).trim());
-
 /** `{quote_id, payload: {currency, type, details}}` from the fields; empty fields are left out. */
 export function beneficiaryBody(this: IExecuteFunctions, itemIndex: number): IDataObject {
 	const details: IDataObject = jsonObjectParameter.call(this, this.getNodeParameter('otherDetails', itemIndex, '{}'), 'Other Details (JSON)', 'otherDetails', itemIndex);
 	for (const key of ['accountHolderName', 'swiftCode', 'accountNumber']) {
-		const value = text(this.getNodeParameter(key, itemIndex, ''));
+		const value = trimmedText(this.getNodeParameter(key, itemIndex, ''));
 		if (value) details[key] = value;
 	}
 	const address = Object.fromEntries(
 		Object.entries(this.getNodeParameter('address', itemIndex, {}) as IDataObject)
-			.map(([key, value]) => [key, text(value)])
+			.map(([key, value]) => [key, trimmedText(value)])
 			.filter(([, value]) => value),
 	);
 	if (Object.keys(address).length) details.address = { ...((details.address as IDataObject) ?? {}), ...address };
 	return {
-		quote_id: text(this.getNodeParameter('quoteId', itemIndex, '')),
+		quote_id: trimmedText(this.getNodeParameter('quoteId', itemIndex, '')),
 		payload: {
-			currency: text(this.getNodeParameter('currency', itemIndex, '')).toUpperCase(),
-			type: text(this.getNodeParameter('accountType', itemIndex, '')),
+			currency: trimmedText(this.getNodeParameter('currency', itemIndex, '')).toUpperCase(),
+			type: trimmedText(this.getNodeParameter('accountType', itemIndex, '')),
 			details,
 		},
 	};
