@@ -1,6 +1,8 @@
 // `npm run dev`: build the package, start the sandbox, install (once, cached) and start a real n8n
 // with the package installed as a community package, set up its owner and a sandbox credential, and
 // stop everything on Ctrl-C.
+//   npm run dev -- --skip-build      reuse dist/ as it is
+//   DEV_N8N_PORT (5678), DEV_SANDBOX_PORT (4010), DEV_N8N_USER_FOLDER (.n8n-dev/ in the repository)
 import { randomBytes } from 'crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'fs';
 import { dirname, join } from 'path';
@@ -14,7 +16,7 @@ import { DEFAULT_OWNER, startN8n, type RunningN8n } from './n8n/server';
 
 const N8N_PORT = Number(process.env.DEV_N8N_PORT ?? 5678);
 const SANDBOX_PORT = Number(process.env.DEV_SANDBOX_PORT ?? 4010);
-const USER_FOLDER = join(REPO_ROOT, '.n8n-dev');
+const USER_FOLDER = process.env.DEV_N8N_USER_FOLDER ?? join(REPO_ROOT, '.n8n-dev');
 const CLIENT_ID = 'n8n-dev-client';
 
 /** The dev client secret: made once per clone and kept, so the saved credential stays valid. */

@@ -1,0 +1,108 @@
+// `npm run dev` itself, on free ports and a throwaway user folder: it prints where to go, n8n has the
+// owner, the sandbox credential and the examples, the credential connects, and Ctrl-C stops both servers.
+import { spawn, type ChildProcess } from 'child_process';
+import { mkdtempSync, rmSync } from 'fs';
+import { createConnection } from 'net';
+import { tmpdir } from 'os';
+import { join } from 'path';
+
+import { SEED } from '../../sandbox/core/seed';
+import { N8nClient } from '../../tools/n8n/api';
+import { DEV_CREDENTIAL_NAME } from '../../tools/n8n/dev-setup';
+import { exampleFiles, readExample } from '../../tools/n8n/examples';
+import { REPO_ROOT } from '../../tools/n8n/package';
+import { DEFAULT_OWNER, freePort } from '../../tools/n8n/server';
+import { connectThroughBrowser } from './helpers/browser';
+import { describeInN8n, waitFor } from './helpers/n8n';
+
+jest.setTimeout(10 * 60_000);
+
+async function listening(port: number): Promise<boolean> {
+	return await new Promise((resolve) => {
+		const socket = createConnection({ port, host: '127.0.0.1' });
+		socket.once('connect', () => {
+			socket.destroy();
+			resolve(true);
+		});
+		socket.once('error', () => resolve(false));
+	});
+}
+
+describeInN8n('npm run dev', (state) => {
+	let dev: ChildProcess;
+	let output = '';
+	let exitCode: number | null | undefined;
+	let userFolder: string;
+	let n8nPort: number;
+	let sandboxPort: number;
+
+	beforeAll(async () => {
+		userFolder = mkdtempSync(join(tmpdir(), 'business-banking-e2e-dev-'));
+		n8nPort = await freePort();
+		sandboxPort = await freePort();
+		// The suite's global setup built dist/ already.
+		dev = spawn(process.execPath, [join(REPO_ROOT, 'node_modules', '.bin', 'ts-node'), '--transpile-only', 'tools/dev.ts', '--skip-build'], {
+			cwd: REPO_ROOT,
+			env: { ...process.env, NODE_ENV: undefined, DEV_N8N_PORT: String(n8nPort), DEV_SANDBOX_PORT: String(sandboxPort), DEV_N8N_USER_FOLDER: userFolder },
+			detached: true,
+			stdio: ['ignore', 'pipe', 'pipe'],
+		});
+		dev.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+		dev.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+		dev.on('exit', (code) => (exitCode = code));
+		await waitFor('npm run dev to print its banner', async () => {
+			if (exitCode !== undefined) throw new Error(`npm run dev exited with ${exitCode}:\n${output}`);
+			return output.includes('Ctrl-C stops n8n and the sandbox.') ? true : undefined;
+		}, 300_000);
+	});
+
+	afterAll(async () => {
+		if (dev?.pid && exitCode === undefined) process.kill(-dev.pid, 'SIGKILL');
+		if (userFolder && !process.env.E2E_KEEP) rmSync(userFolder, { recursive: true, force: true });
+	});
+
+	it('prints where n8n is, how to sign in, and the sandbox client id and secret', () => {
+		expect(output).toContain(`http://localhost:${n8nPort}`);
+		expect(output).toContain(`${DEFAULT_OWNER.email} / ${DEFAULT_OWNER.password}`);
+		expect(output).toMatch(/OAuth client id:\s+n8n-dev-client/);
+		expect(output).toMatch(/OAuth client secret:\s+\S{16,}/);
+		expect(output).toContain(`http://localhost:${n8nPort}/rest/oauth2-credential/callback`);
+	});
+
+	it('sets up the owner, the sandbox credential and the examples, and the credential connects', async () => {
+		const client = new N8nClient(`http://localhost:${n8nPort}`);
+		await client.login(DEFAULT_OWNER.email, DEFAULT_OWNER.password);
+		const credentials = await client.rest<Array<{ id: string; name: string; type: string }>>('GET', '/credentials');
+		const credential = credentials.find((entry) => entry.name === DEV_CREDENTIAL_NAME);
+		expect(credential?.type).toBe('businessBankingOAuth2Api');
+		const workflows = await client.rest<Array<{ name: string }>>('GET', '/workflows');
+		expect(workflows.map((workflow) => workflow.name).sort()).toEqual(exampleFiles().map((file) => readExample(file).name).sort());
+
+		if (state.browserSkipReason) {
+			process.stderr.write(`\n[e2e] SKIPPED connecting the dev credential: ${state.browserSkipReason}\n`);
+			return;
+		}
+		const result = await connectThroughBrowser({
+			chromiumPath: state.chromiumPath as string,
+			n8nUrl: `http://localhost:${n8nPort}`,
+			owner: DEFAULT_OWNER,
+			credentialId: credential?.id as string,
+			email: SEED.userEmail,
+			password: SEED.userPassword,
+			organizationId: SEED.organizations.fr,
+		});
+		expect(result.authUrl.startsWith(`http://localhost:${sandboxPort}/oauth2/auth?`) || result.authUrl.startsWith(`http://127.0.0.1:${sandboxPort}/oauth2/auth?`)).toBe(true);
+		expect(new URL(result.finalUrl).pathname).toBe('/rest/oauth2-credential/callback');
+		const tokenRequests = await fetch(`http://127.0.0.1:${sandboxPort}/sandbox/requests?method=POST&path=/oauth2/token`);
+		const { requests } = (await tokenRequests.json()) as { requests: Array<{ status: number; body: { client_id: string } }> };
+		expect(requests.map((request) => [request.body.client_id, request.status])).toEqual([['n8n-dev-client', 200]]);
+	});
+
+	it('Ctrl-C stops n8n and the sandbox', async () => {
+		process.kill(-(dev.pid as number), 'SIGINT');
+		await waitFor('npm run dev to exit', async () => (exitCode !== undefined ? true : undefined), 60_000);
+		expect(exitCode).toBe(0);
+		expect(await listening(n8nPort)).toBe(false);
+		expect(await listening(sandboxPort)).toBe(false);
+	});
+});
