@@ -1,6 +1,7 @@
 import axios, { type AxiosInstance } from 'axios';
 
 import { ALL_SCOPES, type SandboxOptions } from '../../sandbox/core/context';
+import type { EventEnvelope } from '../../sandbox/core/events';
 import { SEED } from '../../sandbox/core/seed';
 import { startSandbox, type RunningSandbox } from '../../sandbox/server';
 
@@ -46,4 +47,34 @@ export async function startTestSandbox(options: SandboxOptions = {}): Promise<Te
 			return axios.create({ baseURL: sandbox.url, validateStatus: () => true, headers });
 		},
 	};
+}
+
+/**
+ * The sandbox of the enclosing describe block (or test file): started before its tests with
+ * `options`, reset before each test unless `resetEachTest` is false, closed after them. The object
+ * is filled in once the sandbox has started, so read it inside hooks and tests only.
+ */
+export function useTestSandbox(options: SandboxOptions = {}, { resetEachTest = true } = {}): TestSandbox {
+	const sandbox = {} as TestSandbox;
+	beforeAll(async () => {
+		Object.assign(sandbox, await startTestSandbox(options));
+	});
+	if (resetEachTest) beforeEach(() => sandbox.reset());
+	afterAll(() => sandbox.close());
+	return sandbox;
+}
+
+/**
+ * Every event the sandbox emits, in order; emptied before each test (after the reset). A test may
+ * empty it itself (`events.length = 0`) to look only at what follows.
+ */
+export function recordEvents(sandbox: TestSandbox): EventEnvelope[] {
+	const events: EventEnvelope[] = [];
+	beforeAll(() => {
+		sandbox.ctx.events.subscribe((event) => events.push(event));
+	});
+	beforeEach(() => {
+		events.length = 0;
+	});
+	return events;
 }

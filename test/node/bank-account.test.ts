@@ -1,18 +1,11 @@
 import { SEED } from '../../sandbox/core/seed';
 import { runNode } from '../helpers/engine';
 import { UUID } from '../helpers/fixtures';
-import { startTestSandbox, type TestSandbox } from '../helpers/sandbox';
+import { useTestSandbox } from '../helpers/sandbox';
 
 describe('Business Account in n8n’s engine', () => {
-	let sandbox: TestSandbox;
-	beforeAll(async () => {
-		sandbox = await startTestSandbox();
-	});
-	beforeEach(() => {
-		sandbox.reset();
-		sandbox.ctx.requests.clear();
-	});
-	afterAll(() => sandbox.close());
+	const sandbox = useTestSandbox();
+	beforeEach(() => sandbox.ctx.requests.clear());
 
 	const accounts = () => sandbox.ctx.bankAccounts.list(SEED.organizations.fr);
 

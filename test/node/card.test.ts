@@ -1,25 +1,15 @@
-import type { EventEnvelope } from '../../sandbox/core/events';
 import { SEED } from '../../sandbox/core/seed';
 import { cardsOf, seededCardId } from '../../sandbox/modules/cards';
 import { clearSeenRequests, connectedCredential, CredentialStore, runListSearch, runNode, seenRequests } from '../helpers/engine';
-import { startTestSandbox, type TestSandbox } from '../helpers/sandbox';
+import { recordEvents, useTestSandbox } from '../helpers/sandbox';
 
 const card = (operation: string, parameters: Record<string, unknown> = {}) => ({ parameters: { resource: 'card', operation, ...parameters } });
 const restrict = (id: string, restrictions: Record<string, unknown>) => card('updateRestrictions', { cardId: { mode: 'id', value: id }, restrictions });
 
 describe('Business Banking node, Card resource (n8n engine → sandbox over HTTP)', () => {
-	let sandbox: TestSandbox;
-	let events: EventEnvelope[];
-	beforeAll(async () => {
-		sandbox = await startTestSandbox();
-		sandbox.ctx.events.subscribe((event) => events.push(event));
-	});
-	afterAll(() => sandbox.close());
-	beforeEach(async () => {
-		sandbox.reset();
-		events = [];
-		await clearSeenRequests(sandbox);
-	});
+	const sandbox = useTestSandbox();
+	const events = recordEvents(sandbox);
+	beforeEach(() => clearSeenRequests(sandbox));
 
 	it('Update Restrictions sends both lists and outputs the unwrapped card; the card changed and v1/cards was emitted', async () => {
 		const id = seededCardId('fr', 1);

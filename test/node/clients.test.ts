@@ -8,16 +8,12 @@ import {
 	runNode,
 	seenRequests,
 } from '../helpers/engine';
-import { startTestSandbox, type TestSandbox } from '../helpers/sandbox';
+import { useTestSandbox } from '../helpers/sandbox';
 
 const client = (operation: string, parameters: Record<string, unknown> = {}) => ({ parameters: { resource: 'client', operation, ...parameters } });
 
 describe('Business Banking node, Client resource (n8n engine → sandbox over HTTP)', () => {
-	let sandbox: TestSandbox;
-	beforeAll(async () => {
-		sandbox = await startTestSandbox({ stagingToken: 'staging-clients' });
-	});
-	afterAll(() => sandbox.close());
+	const sandbox = useTestSandbox({ stagingToken: 'staging-clients' }, { resetEachTest: false });
 	beforeEach(() => clearSeenRequests(sandbox));
 
 	it('creates a company with every field and outputs the unwrapped client', async () => {

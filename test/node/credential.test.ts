@@ -13,7 +13,7 @@ import {
 	seenRequests,
 	testCredential,
 } from '../helpers/engine';
-import { startTestSandbox, TEST_CLIENT_ID, TEST_REDIRECT_URI, type TestSandbox } from '../helpers/sandbox';
+import { TEST_CLIENT_ID, TEST_REDIRECT_URI, useTestSandbox } from '../helpers/sandbox';
 
 const TYPE = 'businessBankingOAuth2Api';
 
@@ -87,11 +87,7 @@ describe('Business Banking OAuth2 credential', () => {
 	});
 
 	describe('inside the engine, against the sandbox', () => {
-		let sandbox: TestSandbox;
-		beforeAll(async () => {
-			sandbox = await startTestSandbox({ stagingToken: 'staging-credential' });
-		});
-		afterAll(() => sandbox.close());
+		const sandbox = useTestSandbox({ stagingToken: 'staging-credential' }, { resetEachTest: false });
 		beforeEach(() => clearSeenRequests(sandbox));
 
 		it('hands nodes the resolved addresses through getCredentials', async () => {

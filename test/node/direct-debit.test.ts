@@ -3,21 +3,16 @@ import { clientsOf } from '../../sandbox/modules/clients';
 import { sepaOf } from '../../sandbox/modules/sepa';
 import { toDay } from '../../nodes/BusinessBanking/actions/directDebit/parameters';
 import { clearSeenRequests, runNode, seenRequests } from '../helpers/engine';
-import { startTestSandbox, type TestSandbox } from '../helpers/sandbox';
+import { useTestSandbox } from '../helpers/sandbox';
 
 const MAIN_ACCOUNT_FR = 'b1a0c0de-0000-4000-8000-000000000001';
 const directDebit = (operation: string, parameters: Record<string, unknown> = {}) => ({ parameters: { resource: 'directDebit', operation, ...parameters } });
 
 describe('Business Banking node, Direct Debit resource (n8n engine → sandbox over HTTP)', () => {
-	let sandbox: TestSandbox;
+	const sandbox = useTestSandbox();
 	let clientId: string;
 	let today: string;
-	beforeAll(async () => {
-		sandbox = await startTestSandbox();
-	});
-	afterAll(() => sandbox.close());
 	beforeEach(async () => {
-		sandbox.reset();
 		await clearSeenRequests(sandbox);
 		clientId = clientsOf(sandbox.ctx).list(SEED.organizations.fr)[0].id;
 		today = sandbox.ctx.clock.now().toISOString().slice(0, 10);

@@ -1,7 +1,7 @@
 import { SEED } from '../../sandbox/core/seed';
 import { insuranceContractsOf } from '../../sandbox/modules/insurance';
 import { clearSeenRequests, runNode, seenRequests } from '../helpers/engine';
-import { startTestSandbox, type TestSandbox } from '../helpers/sandbox';
+import { useTestSandbox } from '../helpers/sandbox';
 
 const create = (parameters: Record<string, unknown> = {}) => ({
 	parameters: {
@@ -22,15 +22,8 @@ const create = (parameters: Record<string, unknown> = {}) => ({
 });
 
 describe('Business Banking node, Insurance Contract resource (n8n engine → sandbox over HTTP)', () => {
-	let sandbox: TestSandbox;
-	beforeAll(async () => {
-		sandbox = await startTestSandbox();
-	});
-	afterAll(() => sandbox.close());
-	beforeEach(async () => {
-		sandbox.reset();
-		await clearSeenRequests(sandbox);
-	});
+	const sandbox = useTestSandbox();
+	beforeEach(() => clearSeenRequests(sandbox));
 
 	it('creates a contract with every field: the body sent, the unwrapped output with its id, the stored contract', async () => {
 		const { items, error } = await runNode({

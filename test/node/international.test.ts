@@ -5,18 +5,11 @@ import { SEED } from '../../sandbox/core/seed';
 import { international } from '../../sandbox/modules/international/store';
 import { runNode } from '../helpers/engine';
 import { UUID } from '../helpers/fixtures';
-import { startTestSandbox, type TestSandbox } from '../helpers/sandbox';
+import { useTestSandbox } from '../helpers/sandbox';
 
 describe('International Transfer and Beneficiary in n8n’s engine', () => {
-	let sandbox: TestSandbox;
-	beforeAll(async () => {
-		sandbox = await startTestSandbox();
-	});
-	beforeEach(() => {
-		sandbox.reset();
-		sandbox.ctx.requests.clear();
-	});
-	afterAll(() => sandbox.close());
+	const sandbox = useTestSandbox();
+	beforeEach(() => sandbox.ctx.requests.clear());
 
 	const transfers = () => international(sandbox.ctx).transfers.list(SEED.organizations.fr);
 	const run = (parameters: Record<string, unknown>, extra: { executionId?: string } = {}) =>

@@ -1,20 +1,13 @@
 import { SEED } from '../../sandbox/core/seed';
 import { seededSupplierInvoiceId, supplierInvoicesOf } from '../../sandbox/modules/supplierInvoices';
 import { clearSeenRequests, connectedCredential, CredentialStore, runListSearch, runNode, seenRequests } from '../helpers/engine';
-import { startTestSandbox, type TestSandbox } from '../helpers/sandbox';
+import { useTestSandbox } from '../helpers/sandbox';
 
 const supplierInvoice = (operation: string, parameters: Record<string, unknown> = {}) => ({ parameters: { resource: 'supplierInvoice', operation, ...parameters } });
 
 describe('Business Banking node, Supplier Invoice resource (n8n engine → sandbox over HTTP)', () => {
-	let sandbox: TestSandbox;
-	beforeAll(async () => {
-		sandbox = await startTestSandbox({ stagingToken: 'staging-supplier' });
-	});
-	afterAll(() => sandbox.close());
-	beforeEach(async () => {
-		sandbox.reset();
-		await clearSeenRequests(sandbox);
-	});
+	const sandbox = useTestSandbox({ stagingToken: 'staging-supplier' });
+	beforeEach(() => clearSeenRequests(sandbox));
 
 	const markAsPaid = (id: string, paymentDate: string) => supplierInvoice('markAsPaid', { supplierInvoiceId: { mode: 'id', value: id }, paymentDate });
 

@@ -5,18 +5,11 @@ import { beneficiaries, beneficiaryId } from '../../sandbox/modules/beneficiarie
 import { externalTransfers } from '../../sandbox/modules/transfers/store';
 import { runNode } from '../helpers/engine';
 import { FR_IBAN, UUID } from '../helpers/fixtures';
-import { startTestSandbox, type TestSandbox } from '../helpers/sandbox';
+import { useTestSandbox } from '../helpers/sandbox';
 
 describe('External Transfer in n8n’s engine', () => {
-	let sandbox: TestSandbox;
-	beforeAll(async () => {
-		sandbox = await startTestSandbox({ stagingToken: 'staging-g' });
-	});
-	beforeEach(() => {
-		sandbox.reset();
-		sandbox.ctx.requests.clear();
-	});
-	afterAll(() => sandbox.close());
+	const sandbox = useTestSandbox({ stagingToken: 'staging-g' });
+	beforeEach(() => sandbox.ctx.requests.clear());
 
 	const stored = () => externalTransfers(sandbox.ctx).list(SEED.organizations.fr);
 	const apiRequests = () => sandbox.ctx.requests.find(undefined, '/v2/*');

@@ -2,21 +2,14 @@ import { SEED } from '../../sandbox/core/seed';
 import { webhookStore } from '../../sandbox/modules/webhooks';
 import { PARTNER_ENDPOINT_IDS } from '../../sandbox/modules/webhooks/store';
 import { clearSeenRequests, runNode, seenRequests } from '../helpers/engine';
-import { startTestSandbox, type TestSandbox } from '../helpers/sandbox';
+import { useTestSandbox } from '../helpers/sandbox';
 
 const SECRET = 'partner-secret-never-shown-42';
 const webhook = (operation: string, parameters: Record<string, unknown> = {}) => ({ parameters: { resource: 'webhookSubscription', operation, ...parameters } });
 
 describe('Business Banking node, Webhook Subscription resource (n8n engine → sandbox over HTTP)', () => {
-	let sandbox: TestSandbox;
-	beforeAll(async () => {
-		sandbox = await startTestSandbox();
-	});
-	afterAll(() => sandbox.close());
-	beforeEach(async () => {
-		sandbox.reset();
-		await clearSeenRequests(sandbox);
-	});
+	const sandbox = useTestSandbox();
+	beforeEach(() => clearSeenRequests(sandbox));
 
 	describe('Get', () => {
 		it('outputs the subscription the API answers (unwrapped), never its secret', async () => {

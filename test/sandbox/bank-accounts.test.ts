@@ -1,22 +1,12 @@
 import { randomUUID } from 'crypto';
 
-import type { EventEnvelope } from '../../sandbox/core/events';
 import { SEED } from '../../sandbox/core/seed';
 import { isValidIban } from '../../sandbox/modules/bankAccounts/iban';
-import { startTestSandbox, type TestSandbox } from '../helpers/sandbox';
+import { recordEvents, useTestSandbox } from '../helpers/sandbox';
 
 describe('business accounts', () => {
-	let sandbox: TestSandbox;
-	let events: EventEnvelope[];
-	beforeAll(async () => {
-		sandbox = await startTestSandbox();
-		sandbox.ctx.events.subscribe((event) => events.push(event));
-	});
-	beforeEach(() => {
-		sandbox.reset();
-		events = [];
-	});
-	afterAll(() => sandbox.close());
+	const sandbox = useTestSandbox();
+	const events = recordEvents(sandbox);
 
 	const create = (body: unknown, org: keyof typeof SEED.organizations = 'fr') =>
 		sandbox.api(org).post('/v2/bank_accounts', body, { headers: { 'X-Service-Idempotency-Key': randomUUID() } });

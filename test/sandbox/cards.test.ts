@@ -1,8 +1,7 @@
-import type { EventEnvelope } from '../../sandbox/core/events';
 import { SEED } from '../../sandbox/core/seed';
 import { cardsOf, seededCardId } from '../../sandbox/modules/cards';
 import { CARD_CATEGORIES } from '../../nodes/BusinessBanking/schemas/card';
-import { startTestSandbox, type TestSandbox } from '../helpers/sandbox';
+import { recordEvents, useTestSandbox } from '../helpers/sandbox';
 
 /** Every field of the spec's card response. */
 const CARD_FIELDS = [
@@ -20,17 +19,8 @@ const INTEGER_FIELDS = CARD_FIELDS.filter((f) => /_(limit|spent)$/.test(f));
 const OPTION_FIELDS = CARD_FIELDS.filter((f) => f.endsWith('_option'));
 
 describe('cards (sandbox over loopback)', () => {
-	let sandbox: TestSandbox;
-	let events: EventEnvelope[];
-	beforeAll(async () => {
-		sandbox = await startTestSandbox();
-		sandbox.ctx.events.subscribe((event) => events.push(event));
-	});
-	beforeEach(() => {
-		sandbox.reset();
-		events = [];
-	});
-	afterAll(() => sandbox.close());
+	const sandbox = useTestSandbox();
+	const events = recordEvents(sandbox);
 
 	const restrict = (id: string, body: unknown, org: keyof typeof SEED.organizations = 'fr') => sandbox.api(org).patch(`/v2/cards/${id}/restrictions`, body);
 

@@ -2,23 +2,18 @@ import type { AxiosInstance } from 'axios';
 
 import { SEED } from '../../sandbox/core/seed';
 import { clientsOf } from '../../sandbox/modules/clients';
-import { startTestSandbox, type TestSandbox } from '../helpers/sandbox';
+import { useTestSandbox } from '../helpers/sandbox';
 
 type Body = Record<string, unknown>;
 
 describe('/v2/clients: create, update, retrieve', () => {
-	let sandbox: TestSandbox;
+	const sandbox = useTestSandbox();
 	let fr: AxiosInstance;
 	let it_: AxiosInstance;
-	beforeAll(async () => {
-		sandbox = await startTestSandbox();
-	});
 	beforeEach(() => {
-		sandbox.reset();
 		fr = sandbox.api('fr');
 		it_ = sandbox.api('it');
 	});
-	afterAll(() => sandbox.close());
 
 	const count = (organization: keyof typeof SEED.organizations) => clientsOf(sandbox.ctx).list(SEED.organizations[organization]).length;
 	const pointers = (data: { errors: Array<{ source?: { pointer: string } }> }) => data.errors.map((e) => e.source?.pointer);

@@ -6,7 +6,7 @@ import { XMLParser } from 'fast-xml-parser';
 import { validateXML } from 'xmllint-wasm';
 
 import { createClient, deCompanyClient, frCompanyClient, itCompanyClient } from '../helpers/fixtures';
-import { startTestSandbox, type TestSandbox } from '../helpers/sandbox';
+import { useTestSandbox } from '../helpers/sandbox';
 import { invoiceBody } from './invoices-fixtures';
 
 const XSD_DIR = join(__dirname, '..', 'fixtures', 'cii-xsd');
@@ -90,11 +90,7 @@ function expectXmlMatchesInvoice(xml: string, invoice: Json) {
 }
 
 describe('Factur-X CII XML (EN 16931)', () => {
-	let sandbox: TestSandbox;
-	beforeAll(async () => {
-		sandbox = await startTestSandbox({ facturxDelayMs: 60_000 });
-	});
-	afterAll(() => sandbox.close());
+	const sandbox = useTestSandbox({ facturxDelayMs: 60_000 }, { resetEachTest: false });
 
 	async function finalizedXml(organization: 'fr' | 'it' | 'de', client: Record<string, unknown>, overrides: Record<string, unknown>) {
 		const api = sandbox.api(organization);

@@ -2,18 +2,13 @@ import { randomUUID } from 'crypto';
 
 import { SEED } from '../../sandbox/core/seed';
 import { BENEFICIARY_SEED, beneficiaryId } from '../../sandbox/modules/beneficiaries/store';
-import { startTestSandbox, type TestSandbox } from '../helpers/sandbox';
+import { useTestSandbox } from '../helpers/sandbox';
 
 /** Raw bodies, so that a replay can be compared byte for byte. */
 const raw = { transformResponse: (data: string) => data, responseType: 'text' as const };
 
 describe('idempotency keys (X-Service-Idempotency-Key)', () => {
-	let sandbox: TestSandbox;
-	beforeAll(async () => {
-		sandbox = await startTestSandbox();
-	});
-	beforeEach(() => sandbox.reset());
-	afterAll(() => sandbox.close());
+	const sandbox = useTestSandbox();
 
 	const accountsOf = (org: keyof typeof SEED.organizations = 'fr') => sandbox.ctx.bankAccounts.list(SEED.organizations[org]);
 	const createAccount = (name: unknown, key?: string, org: keyof typeof SEED.organizations = 'fr') =>

@@ -1,6 +1,6 @@
 import { SEED } from '../../sandbox/core/seed';
 import { insuranceContractsOf } from '../../sandbox/modules/insurance';
-import { startTestSandbox, type TestSandbox } from '../helpers/sandbox';
+import { useTestSandbox } from '../helpers/sandbox';
 
 const contract = (fields: Record<string, unknown> = {}) => ({
 	name: 'Responsabilité civile pro',
@@ -20,12 +20,7 @@ const contract = (fields: Record<string, unknown> = {}) => ({
 });
 
 describe('insurance contracts (sandbox over loopback)', () => {
-	let sandbox: TestSandbox;
-	beforeAll(async () => {
-		sandbox = await startTestSandbox();
-	});
-	beforeEach(() => sandbox.reset());
-	afterAll(() => sandbox.close());
+	const sandbox = useTestSandbox();
 
 	const create = (body: unknown, org: keyof typeof SEED.organizations = 'fr') => sandbox.api(org).post('/v2/insurance_contracts', body);
 

@@ -1,9 +1,8 @@
 import Big from 'big.js';
 import { randomUUID } from 'crypto';
 
-import type { EventEnvelope } from '../../sandbox/core/events';
 import { SEED } from '../../sandbox/core/seed';
-import { startTestSandbox, type TestSandbox } from '../helpers/sandbox';
+import { recordEvents, useTestSandbox } from '../helpers/sandbox';
 
 const US_DETAILS = {
 	accountHolderName: 'Acme Supplies Inc',
@@ -13,17 +12,8 @@ const US_DETAILS = {
 };
 
 describe('international transfers', () => {
-	let sandbox: TestSandbox;
-	let events: EventEnvelope[];
-	beforeAll(async () => {
-		sandbox = await startTestSandbox();
-		sandbox.ctx.events.subscribe((event) => events.push(event));
-	});
-	beforeEach(() => {
-		sandbox.reset();
-		events = [];
-	});
-	afterAll(() => sandbox.close());
+	const sandbox = useTestSandbox();
+	const events = recordEvents(sandbox);
 
 	const api = () => sandbox.api('fr');
 	const quote = async (body: Record<string, unknown> = {}) => {
@@ -189,7 +179,7 @@ describe('international transfers', () => {
 	describe('transfers', () => {
 		it('creates a transfer in TRANSACTION_STATUS_PROCESSING and emits v1/transactions', async () => {
 			const { body, b, q } = await ready();
-			events = [];
+			events.length = 0;
 			const response = await transfer(body);
 			expect(response.status).toBe(201);
 			expect(response.data.transfer).toMatchObject({
@@ -273,7 +263,7 @@ describe('international transfers', () => {
 
 			const again = await ready();
 			const two = (await transfer(again.body)).data.transfer;
-			events = [];
+			events.length = 0;
 			const failed = await sandbox.http.post(`/sandbox/international_transfers/${two.id}/fail`);
 			expect(failed.data.transfer.status).toBe('TRANSACTION_STATUS_FAILED');
 			expect(events.map((e) => [e.type, (e.data as { status: string }).status])).toEqual([['v1/transactions', 'TRANSACTION_STATUS_FAILED']]);

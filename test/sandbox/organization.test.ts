@@ -1,12 +1,8 @@
 import { SEED } from '../../sandbox/core/seed';
-import { startTestSandbox, type TestSandbox } from '../helpers/sandbox';
+import { useTestSandbox } from '../helpers/sandbox';
 
 describe('GET /organization', () => {
-	let sandbox: TestSandbox;
-	beforeAll(async () => {
-		sandbox = await startTestSandbox({ stagingToken: 'staging-123' });
-	});
-	afterAll(() => sandbox.close());
+	const sandbox = useTestSandbox({ stagingToken: 'staging-123' }, { resetEachTest: false });
 
 	it('answers the organization the token was granted on, with its bank accounts', async () => {
 		const response = await sandbox.api('it').get('/organization');

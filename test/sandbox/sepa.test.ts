@@ -3,24 +3,19 @@ import axios from 'axios';
 import { SEED } from '../../sandbox/core/seed';
 import { clientsOf } from '../../sandbox/modules/clients';
 import { sepaOf } from '../../sandbox/modules/sepa';
-import { startTestSandbox, type TestSandbox } from '../helpers/sandbox';
+import { useTestSandbox } from '../helpers/sandbox';
 
 const MAIN_ACCOUNT_FR = 'b1a0c0de-0000-4000-8000-000000000001';
 const MAIN_ACCOUNT_IT = 'b1a0c0de-0000-4000-8000-000000000002';
 
 describe('SEPA direct debit (sandbox over loopback)', () => {
-	let sandbox: TestSandbox;
+	const sandbox = useTestSandbox();
 	let clientId: string;
 	let today: string;
-	beforeAll(async () => {
-		sandbox = await startTestSandbox();
-	});
 	beforeEach(() => {
-		sandbox.reset();
 		clientId = clientsOf(sandbox.ctx).list(SEED.organizations.fr)[0].id;
 		today = sandbox.ctx.clock.now().toISOString().slice(0, 10);
 	});
-	afterAll(() => sandbox.close());
 
 	const createMandate = (body: unknown, org: keyof typeof SEED.organizations = 'fr') => sandbox.api(org).post('/v2/sepa/direct_debit_mandates', body);
 	const createSubscription = (fields: Record<string, unknown>, org: keyof typeof SEED.organizations = 'fr') =>

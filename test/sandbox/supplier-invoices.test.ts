@@ -1,6 +1,6 @@
 import { SEED } from '../../sandbox/core/seed';
 import { seededSupplierInvoiceId, supplierInvoicesOf } from '../../sandbox/modules/supplierInvoices';
-import { startTestSandbox, type TestSandbox } from '../helpers/sandbox';
+import { useTestSandbox } from '../helpers/sandbox';
 
 /** Every field the spec lists as always present. */
 const ALWAYS = [
@@ -18,12 +18,7 @@ const OPTIONAL = [
 ];
 
 describe('supplier invoices (sandbox over loopback)', () => {
-	let sandbox: TestSandbox;
-	beforeAll(async () => {
-		sandbox = await startTestSandbox();
-	});
-	beforeEach(() => sandbox.reset());
-	afterAll(() => sandbox.close());
+	const sandbox = useTestSandbox();
 
 	const markAsPaid = (id: string, body: unknown, org: keyof typeof SEED.organizations = 'fr') =>
 		sandbox.api(org).post(`/v2/supplier_invoices/${id}/mark_as_paid`, body);

@@ -1,26 +1,16 @@
 import { randomUUID } from 'crypto';
 
-import type { EventEnvelope } from '../../sandbox/core/events';
 import { SEED } from '../../sandbox/core/seed';
 import { BENEFICIARY_SEED, beneficiaryId } from '../../sandbox/modules/beneficiaries/store';
 import { FR_IBAN } from '../helpers/fixtures';
-import { startTestSandbox, type TestSandbox } from '../helpers/sandbox';
+import { recordEvents, useTestSandbox } from '../helpers/sandbox';
 
 const seeded = (key: string) => BENEFICIARY_SEED.find((b) => b.key === key)!;
 const today = () => new Date().toISOString().slice(0, 10);
 
 describe('external transfers', () => {
-	let sandbox: TestSandbox;
-	let events: EventEnvelope[];
-	beforeAll(async () => {
-		sandbox = await startTestSandbox();
-		sandbox.ctx.events.subscribe((event) => events.push(event));
-	});
-	beforeEach(() => {
-		sandbox.reset();
-		events = [];
-	});
-	afterAll(() => sandbox.close());
+	const sandbox = useTestSandbox();
+	const events = recordEvents(sandbox);
 
 	const api = () => sandbox.api('fr');
 	const skipToken = async (iban: string) => (await api().post('/v2/payee_verifications/skip', { iban })).data.vop_proof_token as string;
@@ -220,7 +210,7 @@ describe('external transfers', () => {
 	describe('simulation controls', () => {
 		it('settles pending → processed → completed, one v1/transactions per change, and books the amount', async () => {
 			const transfer = await createValid();
-			events = [];
+			events.length = 0;
 			const response = await sandbox.http.post(`/sandbox/external_transfers/${transfer.id}/settle`);
 			expect(response.status).toBe(200);
 			expect(response.data.external_transfer).toMatchObject({ status: 'completed', declined_reason: null });

@@ -5,7 +5,7 @@ import { webhookDeliverer, webhookStore } from '../../sandbox/modules/webhooks';
 import { PARTNER_ENDPOINT_IDS } from '../../sandbox/modules/webhooks/store';
 import { verifySignature } from '../../nodes/BusinessBankingTrigger/signature';
 import { connectedCredential, CredentialStore } from '../helpers/engine';
-import { startTestSandbox, type TestSandbox } from '../helpers/sandbox';
+import { useTestSandbox } from '../helpers/sandbox';
 import { TriggerHarness } from './harness';
 
 /**
@@ -13,12 +13,7 @@ import { TriggerHarness } from './harness';
  * methods run in n8n-core's HookContext as n8n's webhook service runs them.
  */
 describe('Business Banking Trigger lifecycle', () => {
-	let sandbox: TestSandbox;
-	beforeAll(async () => {
-		sandbox = await startTestSandbox({ deliveryBackoffMs: 5, stagingToken: 'staging-trigger' });
-	});
-	afterAll(() => sandbox.close());
-	beforeEach(() => sandbox.reset());
+	const sandbox = useTestSandbox({ deliveryBackoffMs: 5, stagingToken: 'staging-trigger' });
 
 	const store = () => webhookStore(sandbox.ctx);
 	const subscriptionsOfFr = () => store().subscriptions.list(SEED.organizations.fr);
