@@ -1,6 +1,7 @@
 import { NodeOperationError, type IDataObject, type IExecuteFunctions } from 'n8n-workflow';
 
 import { apiRequest } from '../../transport';
+import { requiredText } from '../common/parameters';
 
 export type VerificationMode = 'verify' | 'token' | 'skip';
 export type ProceedOn = 'match' | 'closeMatch' | 'any';
@@ -28,9 +29,7 @@ export async function proofToken(
 	beneficiary: { name: string; iban: string },
 ): Promise<Verification> {
 	if (mode === 'token') {
-		const token = String(this.getNodeParameter('vopProofToken', itemIndex, '') ?? '').trim();
-		if (!token) throw new NodeOperationError(this.getNode(), `Item ${itemIndex}: Proof Token (vopProofToken) is required`, { itemIndex });
-		return { token };
+		return { token: requiredText.call(this, 'vopProofToken', 'Proof Token', itemIndex) };
 	}
 	if (mode === 'skip') {
 		const response = await apiRequest.call(this, 'POST', '/v2/payee_verifications/skip', { body: { iban: beneficiary.iban }, itemIndex });
