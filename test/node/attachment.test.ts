@@ -1,18 +1,16 @@
 import { runNode } from '../helpers/engine';
-import { startTestSandbox, type TestSandbox } from '../helpers/sandbox';
 import { uniqueNumber } from '../helpers/fixtures';
+import { useTestSandbox } from '../helpers/sandbox';
 import { createClient, createParameters, out, type Out } from './invoiceFixtures';
 
-let sandbox: TestSandbox;
+const sandbox = useTestSandbox({}, { resetEachTest: false });
 let invoice: Out;
 
 beforeAll(async () => {
-	sandbox = await startTestSandbox();
 	const clientId = await createClient(sandbox);
 	const { items } = await runNode({ sandbox, node: { parameters: createParameters(clientId, { status: 'draft', additionalFields: { number: uniqueNumber('A') } }) } });
 	invoice = out(items[0]);
 });
-afterAll(async () => sandbox.close());
 
 async function run(parameters: Record<string, unknown>) {
 	const seqBefore = sandbox.ctx.requests.all().at(-1)?.seq ?? 0;

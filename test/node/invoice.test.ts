@@ -2,18 +2,16 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { PDFDocument } from 'pdf-lib';
 
 import { CredentialStore, connectedCredential, runListSearch, runNode } from '../helpers/engine';
-import { startTestSandbox, type TestSandbox } from '../helpers/sandbox';
 import { esCompanyClient, FR_IBAN, frCompanyClient, itCompanyClient, uniqueNumber } from '../helpers/fixtures';
+import { useTestSandbox } from '../helpers/sandbox';
 import { createClient, createParameters, out, type Out } from './invoiceFixtures';
 
-let sandbox: TestSandbox;
+const sandbox = useTestSandbox({}, { resetEachTest: false });
 let clientId: string;
 
 beforeAll(async () => {
-	sandbox = await startTestSandbox();
 	clientId = await createClient(sandbox);
 });
-afterAll(async () => sandbox.close());
 
 const invoiceWrites = () => sandbox.ctx.requests.all().filter((r) => r.path.startsWith('/v2/client_invoices') && r.method !== 'GET');
 

@@ -1,15 +1,10 @@
 import { matchesPath, type LoggedRequest } from '../../sandbox/core/requestLog';
 import { runNode } from '../helpers/engine';
-import { startTestSandbox, type TestSandbox } from '../helpers/sandbox';
 import { frCompanyClient, uniqueNumber } from '../helpers/fixtures';
+import { useTestSandbox } from '../helpers/sandbox';
 import { createClient, createParameters, out } from './invoiceFixtures';
 
-let sandbox: TestSandbox;
-
-beforeAll(async () => {
-	sandbox = await startTestSandbox();
-});
-afterAll(async () => sandbox.close());
+const sandbox = useTestSandbox({}, { resetEachTest: false });
 
 const CREATE = '/v2/client_invoices';
 

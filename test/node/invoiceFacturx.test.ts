@@ -3,19 +3,17 @@ import type { INodeParameters } from 'n8n-workflow';
 import { PDFDocument } from 'pdf-lib';
 
 import { runNode } from '../helpers/engine';
-import { startTestSandbox, type TestSandbox } from '../helpers/sandbox';
-import { embeddedFilesOf } from '../../nodes/BusinessBanking/facturx';
 import { uniqueNumber } from '../helpers/fixtures';
+import { useTestSandbox } from '../helpers/sandbox';
+import { embeddedFilesOf } from '../../nodes/BusinessBanking/facturx';
 import { createClient, createParameters, out } from './invoiceFixtures';
 
-let sandbox: TestSandbox;
+const sandbox = useTestSandbox({ facturxDelayMs: 300 }, { resetEachTest: false });
 let clientId: string;
 
 beforeAll(async () => {
-	sandbox = await startTestSandbox({ facturxDelayMs: 300 });
 	clientId = await createClient(sandbox);
 });
-afterAll(async () => sandbox.close());
 
 async function run(parameters: INodeParameters) {
 	const seqBefore = sandbox.ctx.requests.all().at(-1)?.seq ?? 0;

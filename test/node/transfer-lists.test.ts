@@ -1,16 +1,14 @@
 import { SEED } from '../../sandbox/core/seed';
 import { beneficiaryId } from '../../sandbox/modules/beneficiaries/store';
 import { connectedCredential, CredentialStore, runListSearch } from '../helpers/engine';
-import { startTestSandbox, type TestSandbox } from '../helpers/sandbox';
+import { useTestSandbox } from '../helpers/sandbox';
 
 describe('list searches of transfers and accounts (n8n-core’s LoadOptionsContext)', () => {
-	let sandbox: TestSandbox;
+	const sandbox = useTestSandbox({}, { resetEachTest: false });
 	let credential: CredentialStore;
-	beforeAll(async () => {
-		sandbox = await startTestSandbox();
+	beforeAll(() => {
 		credential = new CredentialStore(connectedCredential(sandbox));
 	});
-	afterAll(() => sandbox.close());
 
 	it('offers trusted beneficiaries only, matched on name or IBAN', async () => {
 		const all = await runListSearch(credential, 'searchBeneficiaries');

@@ -10,7 +10,7 @@ import {
 	runNode,
 	seenRequests,
 } from '../helpers/engine';
-import { startTestSandbox, TEST_CLIENT_ID, TEST_CLIENT_SECRET, type TestSandbox } from '../helpers/sandbox';
+import { TEST_CLIENT_ID, TEST_CLIENT_SECRET, useTestSandbox } from '../helpers/sandbox';
 
 /** A node that sends one raw call through the transport (what resources do, without their fields). */
 class TransportProbe implements INodeType {
@@ -64,13 +64,11 @@ const createCompany = (name: string) => ({ parameters: { resource: 'client', ope
 const UUID_V5 = /^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 describe('transport inside the n8n engine: tokens, retries, errors', () => {
-	let sandbox: TestSandbox;
+	const sandbox = useTestSandbox({ stagingToken: 'staging-transport' }, { resetEachTest: false });
 	let clientId: string;
 	beforeAll(async () => {
-		sandbox = await startTestSandbox({ stagingToken: 'staging-transport' });
 		clientId = (await sandbox.api('fr').post('/v2/clients', { client: { kind: 'company', name: 'Transport SAS' } })).data.client.id;
 	});
-	afterAll(() => sandbox.close());
 	beforeEach(async () => {
 		await sandbox.http.delete('/sandbox/faults');
 		await clearSeenRequests(sandbox);

@@ -2,20 +2,19 @@ import type { AxiosInstance } from 'axios';
 
 import { SEED } from '../../sandbox/core/seed';
 import { clientsOf } from '../../sandbox/modules/clients';
-import { startTestSandbox, type TestSandbox } from '../helpers/sandbox';
+import { useTestSandbox } from '../helpers/sandbox';
 
 type Client = { id: string; name: string; created_at: string; updated_at: string };
 
 const MINUTE = 60 * 1000;
 
 describe('GET /v2/clients: filters, sort, pagination', () => {
-	let sandbox: TestSandbox;
+	const sandbox = useTestSandbox({}, { resetEachTest: false });
 	let api: AxiosInstance;
 	/** Created one sandbox minute apart, in this order (the DE organization, emptied first). */
 	let created: Client[];
 
 	beforeAll(async () => {
-		sandbox = await startTestSandbox();
 		clientsOf(sandbox.ctx)
 			.list(SEED.organizations.de)
 			.forEach((c) => clientsOf(sandbox.ctx).delete(SEED.organizations.de, c.id));
@@ -38,7 +37,6 @@ describe('GET /v2/clients: filters, sort, pagination', () => {
 		await sandbox.api('de').patch(`/v2/clients/${created[0].id}`, { email: 'info@zeta.example' });
 		api = sandbox.api('de');
 	});
-	afterAll(() => sandbox.close());
 
 	const names = (response: { data: { clients: Client[] } }) => response.data.clients.map((c) => c.name);
 	const list = (params: Record<string, string | number>) => api.get('/v2/clients', { params });

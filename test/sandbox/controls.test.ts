@@ -3,22 +3,19 @@ import type { AxiosInstance } from 'axios';
 import { RequestLog } from '../../sandbox/core/requestLog';
 import { SEED } from '../../sandbox/core/seed';
 import { clientsOf } from '../../sandbox/modules/clients';
-import { startTestSandbox, type TestSandbox } from '../helpers/sandbox';
+import { type TestSandbox, useTestSandbox } from '../helpers/sandbox';
 
 const clientCount = (sandbox: TestSandbox) => clientsOf(sandbox.ctx).list(SEED.organizations.fr).length;
 
 describe('simulation controls', () => {
-	let sandbox: TestSandbox;
+	// Reset through the control endpoint itself, as a client of the sandbox would.
+	const sandbox = useTestSandbox({ stagingToken: 'staging-secret' }, { resetEachTest: false });
 	let api: AxiosInstance;
-	beforeAll(async () => {
-		sandbox = await startTestSandbox({ stagingToken: 'staging-secret' });
-	});
 	beforeEach(async () => {
 		await sandbox.http.post('/sandbox/reset');
 		await sandbox.http.delete('/sandbox/requests');
 		api = sandbox.api('fr');
 	});
-	afterAll(() => sandbox.close());
 
 	describe('reset and clock', () => {
 		it('POST /sandbox/reset brings back the seeded state and drops tokens', async () => {
@@ -199,11 +196,7 @@ describe('simulation controls', () => {
 });
 
 describe('rate limit', () => {
-	let sandbox: TestSandbox;
-	beforeAll(async () => {
-		sandbox = await startTestSandbox({ rateLimit: { max: 3, windowMs: 10_000 } });
-	});
-	afterAll(() => sandbox.close());
+	const sandbox = useTestSandbox({ rateLimit: { max: 3, windowMs: 10_000 } }, { resetEachTest: false });
 
 	it('answers 429 with Retry-After and the error body past the limit, per token, until the window passes on the sandbox clock', async () => {
 		const api = sandbox.api('fr');

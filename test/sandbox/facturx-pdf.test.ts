@@ -2,7 +2,7 @@ import type { AxiosInstance } from 'axios';
 
 import { invoiceState } from '../../sandbox/modules/invoices/state';
 import { createClient, frCompanyClient } from '../helpers/fixtures';
-import { startTestSandbox, type TestSandbox } from '../helpers/sandbox';
+import { useTestSandbox } from '../helpers/sandbox';
 import { readPdf } from './facturx-reader';
 import { invoiceBody } from './invoices-fixtures';
 
@@ -12,16 +12,14 @@ const DELAY_MS = 3000;
 jest.setTimeout(30_000);
 
 describe('invoice PDFs and the delayed Factur-X swap', () => {
-	let sandbox: TestSandbox;
+	const sandbox = useTestSandbox({ facturxDelayMs: DELAY_MS }, { resetEachTest: false });
 	let api: AxiosInstance;
 	let clientId: string;
 
 	beforeAll(async () => {
-		sandbox = await startTestSandbox({ facturxDelayMs: DELAY_MS });
 		api = sandbox.api('fr');
 		clientId = await createClient(api, frCompanyClient);
 	});
-	afterAll(() => sandbox.close());
 
 	/** GET the attachment and download its pre-signed URL (no bearer token, as a browser would). */
 	async function download(attachmentId: string) {

@@ -2,23 +2,22 @@ import type { AxiosInstance } from 'axios';
 
 import type { EventEnvelope } from '../../sandbox/core/events';
 import { SEED } from '../../sandbox/core/seed';
-import { startTestSandbox, type TestSandbox } from '../helpers/sandbox';
+import { useTestSandbox } from '../helpers/sandbox';
 import { createClient, deCompanyClient, esCompanyClient, frCompanyClient, itCompanyClient, uniqueNumber } from '../helpers/fixtures';
 import { invoiceBody, pointers } from './invoices-fixtures';
 
 describe('client invoices API', () => {
-	let sandbox: TestSandbox;
+	const sandbox = useTestSandbox({ facturxDelayMs: 60_000 }, { resetEachTest: false });
 	let fr: AxiosInstance;
 	let frClient: string;
+	/** Every event since the file started (tests compare slices, so it is never emptied). */
 	const events: EventEnvelope[] = [];
 
 	beforeAll(async () => {
-		sandbox = await startTestSandbox({ facturxDelayMs: 60_000 });
 		sandbox.ctx.events.subscribe((event) => events.push(event));
 		fr = sandbox.api('fr');
 		frClient = await createClient(fr, frCompanyClient);
 	});
-	afterAll(() => sandbox.close());
 
 	describe('create', () => {
 		it('creates an unpaid invoice (201) with exact totals, cents twins and the spec blocks', async () => {

@@ -2,7 +2,7 @@ import type { AxiosInstance } from 'axios';
 import { PDFDocument } from 'pdf-lib';
 
 import { createClient, frCompanyClient } from '../helpers/fixtures';
-import { startTestSandbox, type TestSandbox } from '../helpers/sandbox';
+import { useTestSandbox } from '../helpers/sandbox';
 import { readPdf } from './facturx-reader';
 import { invoiceBody, pointers } from './invoices-fixtures';
 
@@ -21,16 +21,14 @@ function form(bytes: Uint8Array | string, type: string, name = 'file', fileName 
 }
 
 describe('POST /v2/client_invoices/uploads and invoices built on an upload', () => {
-	let sandbox: TestSandbox;
+	const sandbox = useTestSandbox({ facturxDelayMs: 200 }, { resetEachTest: false });
 	let api: AxiosInstance;
 	let clientId: string;
 
 	beforeAll(async () => {
-		sandbox = await startTestSandbox({ facturxDelayMs: 200 });
 		api = sandbox.api('fr');
 		clientId = await createClient(api, frCompanyClient);
 	});
-	afterAll(() => sandbox.close());
 
 	it('stores a PDF (201) and answers the upload shape', async () => {
 		const bytes = await twoPagePdf();

@@ -2,11 +2,11 @@ import type { AxiosInstance } from 'axios';
 
 import { SEED } from '../../sandbox/core/seed';
 import { clientsOf, toClientResponse } from '../../sandbox/modules/clients';
-import { startTestSandbox, type TestSandbox } from '../helpers/sandbox';
+import { useTestSandbox } from '../helpers/sandbox';
 
 /** Bad requests get a 4xx with the documented error body, change nothing and never crash the sandbox. */
 describe('robustness of the API surface', () => {
-	let sandbox: TestSandbox;
+	const sandbox = useTestSandbox({}, { resetEachTest: false });
 	let api: AxiosInstance;
 	let existingId: string;
 	let snapshot: string;
@@ -19,8 +19,7 @@ describe('robustness of the API surface', () => {
 				.sort((a, b) => a.id.localeCompare(b.id)),
 		);
 
-	beforeAll(async () => {
-		sandbox = await startTestSandbox();
+	beforeAll(() => {
 		api = sandbox.api('fr');
 		existingId = clientsOf(sandbox.ctx).list(SEED.organizations.fr)[0].id;
 	});
@@ -32,7 +31,6 @@ describe('robustness of the API surface', () => {
 		// Still alive and serving.
 		expect((await api.get('/organization')).status).toBe(200);
 	});
-	afterAll(() => sandbox.close());
 
 	const raw = (method: 'post' | 'patch', path: string, body: string | Buffer, contentType: string) =>
 		api.request({ method, url: path, data: body, headers: { 'Content-Type': contentType }, transformRequest: [(d) => d] });
