@@ -59,6 +59,7 @@ import {
 
 import { BusinessBankingOAuth2Api } from '../../credentials/BusinessBankingOAuth2Api.credentials';
 import { BusinessBanking } from '../../nodes/BusinessBanking/BusinessBanking.node';
+import type { LoggedRequest } from '../../sandbox/core/requestLog';
 import type { TestSandbox } from './sandbox';
 import { TEST_CLIENT_ID, TEST_CLIENT_SECRET } from './sandbox';
 
@@ -565,15 +566,8 @@ export async function runListSearch(
 // ---------------------------------------------------------------------------------------------
 // Sandbox controls that node tests use (over HTTP, as a user of `npm run dev` would)
 
-export interface SeenRequest {
-	method: string;
-	path: string;
-	query: Record<string, string | string[]>;
-	headers: Record<string, string | string[] | undefined>;
-	body: unknown;
-	status: number | null;
-	dropped: boolean;
-}
+/** A request of the sandbox's log as GET /sandbox/requests serves it (the fields tests read). */
+export type SeenRequest = Omit<LoggedRequest, 'seq' | 'at'>;
 
 /** What reached the sandbox since the last clear, oldest first; `path` may end with * (prefix). */
 export async function seenRequests(sandbox: TestSandbox, filter: { method?: string; path?: string } = {}): Promise<SeenRequest[]> {
