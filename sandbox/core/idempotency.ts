@@ -4,6 +4,7 @@ import type { SandboxContext } from './context';
 import { ApiError } from './errors';
 import { organizationId } from './guard';
 import { UUID } from './lookup';
+import { perSandbox } from './perSandbox';
 
 /** decisions.md (Transport): a key is kept 30 minutes. */
 export const IDEMPOTENCY_KEY_TTL_MS = 30 * 60 * 1000;
@@ -115,19 +116,12 @@ function send(reply: FastifyReply, status: number, payload: string): FastifyRepl
 	return reply.code(status).header('content-type', 'application/json; charset=utf-8').send(payload);
 }
 
-const stores = new WeakMap<SandboxContext, IdempotencyStore>();
-
 /** The store of this sandbox, created on first use and emptied on reset. */
-export function idempotencyStore(ctx: SandboxContext): IdempotencyStore {
-	let store = stores.get(ctx);
-	if (!store) {
-		const created = new IdempotencyStore(ctx);
-		ctx.onReset(() => created.clear());
-		stores.set(ctx, created);
-		store = created;
-	}
-	return store;
-}
+export const idempotencyStore = perSandbox((ctx) => {
+	const created = new IdempotencyStore(ctx);
+	ctx.onReset(() => created.clear());
+	return created;
+});
 
 /**
  * Wraps a route handler that needs X-Service-Idempotency-Key. `endpoint` names the operation

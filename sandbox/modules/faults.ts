@@ -2,8 +2,8 @@ import { randomUUID } from 'crypto';
 import { z } from 'zod';
 
 import type { SandboxModule } from '../module';
-import type { SandboxContext } from '../core/context';
 import { ApiError } from '../core/errors';
+import { perSandbox } from '../core/perSandbox';
 import { matchesPath } from '../core/requestLog';
 import { isControlPath } from './requestLog';
 
@@ -69,17 +69,8 @@ export class FaultStore {
 	}
 }
 
-const stores = new WeakMap<SandboxContext, FaultStore>();
-
 /** The fault store of one sandbox (the controls module arms it, the hook below consumes it). */
-export function faultsOf(ctx: SandboxContext): FaultStore {
-	let store = stores.get(ctx);
-	if (!store) {
-		store = new FaultStore();
-		stores.set(ctx, store);
-	}
-	return store;
-}
+export const faultsOf = perSandbox(() => new FaultStore());
 
 const STATUS_CODES: Record<number, string> = {
 	429: 'rate_limited',

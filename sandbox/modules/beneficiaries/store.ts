@@ -1,5 +1,5 @@
-import type { SandboxContext } from '../../core/context';
 import { Collection } from '../../core/collection';
+import { perSandbox } from '../../core/perSandbox';
 import { SEED } from '../../core/seed';
 import { makeIban } from '../bankAccounts/iban';
 
@@ -39,26 +39,19 @@ export function beneficiaryId(organization: keyof typeof SEED.organizations, key
 	return `be0e0000-0000-4000-8000-0000000000${org}${n}`;
 }
 
-const stores = new WeakMap<SandboxContext, Collection<Beneficiary>>();
-
 /** The trusted-beneficiary table of this sandbox (seeded on every reset). */
-export function beneficiaries(ctx: SandboxContext): Collection<Beneficiary> {
-	let store = stores.get(ctx);
-	if (!store) {
-		const created = new Collection<Beneficiary>();
-		ctx.onReset(
-			() => created.clear(),
-			() => {
-				for (const organization of ORGANIZATION_KEYS) {
-					for (const seed of BENEFICIARY_SEED) {
-						const { key, ...fields } = seed;
-						created.insert(SEED.organizations[organization], { id: beneficiaryId(organization, key), ...fields, currency: 'EUR' });
-					}
+export const beneficiaries = perSandbox((ctx) => {
+	const created = new Collection<Beneficiary>();
+	ctx.onReset(
+		() => created.clear(),
+		() => {
+			for (const organization of ORGANIZATION_KEYS) {
+				for (const seed of BENEFICIARY_SEED) {
+					const { key, ...fields } = seed;
+					created.insert(SEED.organizations[organization], { id: beneficiaryId(organization, key), ...fields, currency: 'EUR' });
 				}
-			},
-		);
-		stores.set(ctx, created);
-		store = created;
-	}
-	return store;
-}
+			}
+		},
+	);
+	return created;
+});

@@ -1,5 +1,5 @@
 import { Collection } from '../../core/collection';
-import type { SandboxContext } from '../../core/context';
+import { perSandbox } from '../../core/perSandbox';
 import type { CardCategory } from '../../../nodes/BusinessBanking/schemas/card';
 
 /** A card with every field of the spec. Limits and spent values are integers (euros), options booleans. */
@@ -59,14 +59,5 @@ export interface Card {
 	has_only_user_liftable_locks: boolean;
 }
 
-const states = new WeakMap<SandboxContext, Collection<Card>>();
-
 /** The cards of one sandbox. */
-export function cardsOf(ctx: SandboxContext): Collection<Card> {
-	let cards = states.get(ctx);
-	if (!cards) {
-		cards = new Collection<Card>();
-		states.set(ctx, cards);
-	}
-	return cards;
-}
+export const cardsOf = perSandbox(() => new Collection<Card>());

@@ -1,6 +1,7 @@
 import type { ClientKind, ClientLocale } from '../../../nodes/BusinessBanking/schemas/client';
 import { Collection } from '../../core/collection';
 import type { SandboxContext } from '../../core/context';
+import { perSandbox } from '../../core/perSandbox';
 
 /** An address as stored: every part present, null when not given. */
 export interface StoredAddress {
@@ -40,16 +41,7 @@ interface ClientState {
 	nextSeq: number;
 }
 
-const states = new WeakMap<SandboxContext, ClientState>();
-
-function stateOf(ctx: SandboxContext): ClientState {
-	let state = states.get(ctx);
-	if (!state) {
-		state = { clients: new Collection<ClientRecord>(), nextSeq: 1 };
-		states.set(ctx, state);
-	}
-	return state;
-}
+const stateOf = perSandbox((): ClientState => ({ clients: new Collection<ClientRecord>(), nextSeq: 1 }));
 
 /** The clients of one sandbox (other modules read them, e.g. invoices checking a client_id). */
 export function clientsOf(ctx: SandboxContext): Collection<ClientRecord> {

@@ -1,9 +1,9 @@
 import { randomUUID } from 'crypto';
 
 import { Collection } from '../../core/collection';
-import type { SandboxContext } from '../../core/context';
 import { ApiError } from '../../core/errors';
 import { organizationId } from '../../core/guard';
+import { perSandbox } from '../../core/perSandbox';
 import type { SandboxModule } from '../../module';
 import { insuranceContractRequestSchema, type InsuranceContractInput } from '../../../nodes/BusinessBanking/schemas/insurance';
 import { parseBody } from '../transfers/parse';
@@ -11,17 +11,8 @@ import { parseBody } from '../transfers/parse';
 /** An insurance contract as stored and answered: the request's fields (optional ones null) and an id. */
 export type InsuranceContract = { id: string } & Required<{ [K in keyof InsuranceContractInput]: Exclude<InsuranceContractInput[K], undefined> | null }>;
 
-const states = new WeakMap<SandboxContext, Collection<InsuranceContract>>();
-
 /** The insurance contracts of one sandbox. */
-export function insuranceContractsOf(ctx: SandboxContext): Collection<InsuranceContract> {
-	let contracts = states.get(ctx);
-	if (!contracts) {
-		contracts = new Collection<InsuranceContract>();
-		states.set(ctx, contracts);
-	}
-	return contracts;
-}
+export const insuranceContractsOf = perSandbox(() => new Collection<InsuranceContract>());
 
 /**
  * POST /v2/insurance_contracts: a partner records a contract it supplied. contract_id (the

@@ -1,5 +1,5 @@
-import type { SandboxContext } from '../../core/context';
 import { Collection } from '../../core/collection';
+import { perSandbox } from '../../core/perSandbox';
 
 export interface Money {
 	value: string;
@@ -71,26 +71,19 @@ export interface InternationalState {
 	counters: { quotes: number; accounts: number };
 }
 
-const states = new WeakMap<SandboxContext, InternationalState>();
-
-export function international(ctx: SandboxContext): InternationalState {
-	let state = states.get(ctx);
-	if (!state) {
-		const created: InternationalState = {
-			quotes: new Collection(),
-			beneficiaries: new Collection(),
-			transfers: new Collection(),
-			counters: { quotes: 0, accounts: 0 },
-		};
-		ctx.onReset(() => {
-			created.quotes.clear();
-			created.beneficiaries.clear();
-			created.transfers.clear();
-			created.counters.quotes = 0;
-			created.counters.accounts = 0;
-		});
-		states.set(ctx, created);
-		state = created;
-	}
-	return state;
-}
+export const international = perSandbox((ctx) => {
+	const created: InternationalState = {
+		quotes: new Collection(),
+		beneficiaries: new Collection(),
+		transfers: new Collection(),
+		counters: { quotes: 0, accounts: 0 },
+	};
+	ctx.onReset(() => {
+		created.quotes.clear();
+		created.beneficiaries.clear();
+		created.transfers.clear();
+		created.counters.quotes = 0;
+		created.counters.accounts = 0;
+	});
+	return created;
+});

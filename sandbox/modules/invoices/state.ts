@@ -2,7 +2,7 @@ import { createSecretKey, randomBytes, type KeyObject } from 'crypto';
 
 import type { ClientInvoiceCreate, InvoiceStatus } from '../../../nodes/BusinessBanking/schemas/invoice';
 import { Collection } from '../../core/collection';
-import type { SandboxContext } from '../../core/context';
+import { perSandbox } from '../../core/perSandbox';
 import type { InvoiceTotals } from './totals';
 
 /** The request fields of an invoice once validated and merged (number resolved). */
@@ -83,16 +83,9 @@ export class InvoiceState {
 	}
 }
 
-const states = new WeakMap<SandboxContext, InvoiceState>();
-
 /** The invoices state of this sandbox (one per context, cleared on every reset). */
-export function invoiceState(ctx: SandboxContext): InvoiceState {
-	let state = states.get(ctx);
-	if (!state) {
-		const created = new InvoiceState();
-		ctx.onReset(() => created.clear());
-		states.set(ctx, created);
-		state = created;
-	}
-	return state;
-}
+export const invoiceState = perSandbox((ctx) => {
+	const created = new InvoiceState();
+	ctx.onReset(() => created.clear());
+	return created;
+});

@@ -1,5 +1,6 @@
 import { Collection } from '../../core/collection';
 import type { SandboxContext } from '../../core/context';
+import { perSandbox } from '../../core/perSandbox';
 import type { ScheduleType } from '../../../nodes/BusinessBanking/schemas/sepa';
 
 /** A mandate's schedule: one collection only, or any number (decisions: README Assumptions). */
@@ -38,17 +39,10 @@ export interface SepaState {
 	nextReference: Map<string, number>;
 }
 
-const states = new WeakMap<SandboxContext, SepaState>();
-
 /** The mandates and subscriptions of one sandbox (tests read them to see what changed). */
-export function sepaOf(ctx: SandboxContext): SepaState {
-	let state = states.get(ctx);
-	if (!state) {
-		state = { mandates: new Collection<Mandate>(), subscriptions: new Collection<Subscription>(), nextReference: new Map() };
-		states.set(ctx, state);
-	}
-	return state;
-}
+export const sepaOf = perSandbox(
+	(): SepaState => ({ mandates: new Collection<Mandate>(), subscriptions: new Collection<Subscription>(), nextReference: new Map() }),
+);
 
 export function clearSepa(ctx: SandboxContext): void {
 	const state = sepaOf(ctx);

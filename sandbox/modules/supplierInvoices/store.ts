@@ -1,5 +1,5 @@
 import { Collection } from '../../core/collection';
-import type { SandboxContext } from '../../core/context';
+import { perSandbox } from '../../core/perSandbox';
 import type { SupplierInvoiceStatus } from '../../../nodes/BusinessBanking/schemas/supplierInvoice';
 
 type Money = { value: string; currency: string };
@@ -62,14 +62,5 @@ export interface SupplierInvoice {
 	suggested_transactions: Array<{ id: string; score: string }> | null;
 }
 
-const states = new WeakMap<SandboxContext, Collection<SupplierInvoice>>();
-
 /** The supplier invoices of one sandbox. */
-export function supplierInvoicesOf(ctx: SandboxContext): Collection<SupplierInvoice> {
-	let invoices = states.get(ctx);
-	if (!invoices) {
-		invoices = new Collection<SupplierInvoice>();
-		states.set(ctx, invoices);
-	}
-	return invoices;
-}
+export const supplierInvoicesOf = perSandbox(() => new Collection<SupplierInvoice>());

@@ -8,6 +8,7 @@ import {
 import type { SandboxContext } from '../../core/context';
 import { ApiError } from '../../core/errors';
 import { organizationId } from '../../core/guard';
+import { perSandbox } from '../../core/perSandbox';
 import type { SandboxModule } from '../../module';
 import { isValidIban } from '../bankAccounts/iban';
 import { ACCOUNT_HOLDERS } from '../beneficiaries/store';
@@ -24,18 +25,11 @@ interface ProofToken {
 	usedBy?: string;
 }
 
-const stores = new WeakMap<SandboxContext, Map<string, ProofToken>>();
-
-function tokens(ctx: SandboxContext): Map<string, ProofToken> {
-	let store = stores.get(ctx);
-	if (!store) {
-		const created = new Map<string, ProofToken>();
-		ctx.onReset(() => created.clear());
-		stores.set(ctx, created);
-		store = created;
-	}
-	return store;
-}
+const tokens = perSandbox((ctx) => {
+	const created = new Map<string, ProofToken>();
+	ctx.onReset(() => created.clear());
+	return created;
+});
 
 function issueToken(ctx: SandboxContext, orgId: string, iban: string): string {
 	const token = `vop_${randomBytes(18).toString('base64url')}`;

@@ -1,5 +1,5 @@
-import type { SandboxContext } from '../../core/context';
 import { Collection } from '../../core/collection';
+import { perSandbox } from '../../core/perSandbox';
 
 /** The external_transfer response shape of the spec (amounts as strings, *_cents as strings). */
 export interface ExternalTransfer {
@@ -27,15 +27,8 @@ export interface ExternalTransfer {
 	transaction_id: string | null;
 }
 
-const stores = new WeakMap<SandboxContext, Collection<ExternalTransfer>>();
-
-export function externalTransfers(ctx: SandboxContext): Collection<ExternalTransfer> {
-	let store = stores.get(ctx);
-	if (!store) {
-		const created = new Collection<ExternalTransfer>();
-		ctx.onReset(() => created.clear());
-		stores.set(ctx, created);
-		store = created;
-	}
-	return store;
-}
+export const externalTransfers = perSandbox((ctx) => {
+	const created = new Collection<ExternalTransfer>();
+	ctx.onReset(() => created.clear());
+	return created;
+});
