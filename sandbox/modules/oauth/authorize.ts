@@ -44,10 +44,12 @@ export function registerAuthorize(app: FastifyInstance, ctx: SandboxContext, pen
 		scopes: request.scopes,
 	});
 
-	const organizationsOf = (user: User) =>
+	/** The organization picker's choices: the user's organizations that exist. */
+	const organizationChoices = (user: User) =>
 		Object.keys(user.memberships)
 			.filter((id) => ctx.organizations.has(id))
-			.map((id) => ctx.organization(id));
+			.map((id) => ctx.organization(id))
+			.map((o) => ({ id: o.id, name: o.legal_name, country: o.legal_country }));
 
 	/** Issues the code for the organization and ends the flow. */
 	const approve = (reply: FastifyReply, request: PendingAuthorization, organizationId: string) => {
@@ -131,7 +133,7 @@ export function registerAuthorize(app: FastifyInstance, ctx: SandboxContext, pen
 			pickerPage({
 				...view(current),
 				userName: user.name,
-				organizations: organizationsOf(user).map((o) => ({ id: o.id, name: o.legal_name, country: o.legal_country })),
+				organizations: organizationChoices(user),
 				notice: current.unknownRegistration ? 'The registration was not found: choose the organization yourself.' : undefined,
 			}),
 		);
@@ -151,7 +153,7 @@ export function registerAuthorize(app: FastifyInstance, ctx: SandboxContext, pen
 				pickerPage({
 					...view(current),
 					userName: user.name,
-					organizations: organizationsOf(user).map((o) => ({ id: o.id, name: o.legal_name, country: o.legal_country })),
+					organizations: organizationChoices(user),
 					error: 'Choose one of your organizations.',
 				}),
 			);
