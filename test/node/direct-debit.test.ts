@@ -1,7 +1,7 @@
 import { SEED } from '../../sandbox/core/seed';
 import { clientsOf } from '../../sandbox/modules/clients';
 import { sepaOf } from '../../sandbox/modules/sepa';
-import { toDay } from '../../nodes/BusinessBanking/actions/directDebit/parameters';
+import { toDay } from '../../nodes/BusinessBanking/actions/common/parameters';
 import { clearSeenRequests, runNode, seenRequests } from '../helpers/engine';
 import { useTestSandbox } from '../helpers/sandbox';
 
