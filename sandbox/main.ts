@@ -1,3 +1,4 @@
+import { controlLines } from './core/controlRoutes';
 import { startSandbox } from './server';
 
 /** `npm run sandbox [-- --port 4010] [--staging-token T] [--client-id ID --client-secret S]` */
@@ -27,7 +28,8 @@ async function main() {
 			`  OAuth client secret: ${application.clientSecret}`,
 			`  redirect URIs:       ${application.redirectUris.join(', ')}`,
 			`  sign in as:          owner@example.com / sandbox`,
-			`  controls (no auth):  ${sandbox.url}/sandbox/reset, /sandbox/clock, /sandbox/faults, /sandbox/seed/clients, /sandbox/requests`,
+			`  controls (no auth):  ${sandbox.url}/sandbox  (this list as a page)`,
+			...controlLines(sandbox.controls),
 			'',
 		].join('\n'),
 	);

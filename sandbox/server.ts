@@ -2,16 +2,20 @@ import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
 
 import { SandboxContext, type SandboxOptions } from './core/context';
+import { collectControlRoutes, type ControlRoute } from './core/controlRoutes';
 import { ApiError, OAuthError, sendError } from './core/errors';
 import { registerGuard } from './core/guard';
 import { seedCore } from './core/seed';
 import { modules } from './modules';
+import { sandboxIndexModule } from './modules/sandboxIndex';
 
 export interface RunningSandbox {
 	app: FastifyInstance;
 	ctx: SandboxContext;
 	/** e.g. http://127.0.0.1:4010 — base, auth and register URL alike. */
 	url: string;
+	/** Every simulation control under /sandbox, as registered. */
+	controls: ControlRoute[];
 	reset(): void;
 	close(): Promise<void>;
 }
@@ -19,7 +23,7 @@ export interface RunningSandbox {
 /** 1 MiB for JSON bodies; the uploads route sets its own limit. */
 const BODY_LIMIT = 1024 * 1024;
 
-export async function buildSandbox(options: SandboxOptions = {}): Promise<{ app: FastifyInstance; ctx: SandboxContext }> {
+export async function buildSandbox(options: SandboxOptions = {}): Promise<{ app: FastifyInstance; ctx: SandboxContext; controls: ControlRoute[] }> {
 	const ctx = new SandboxContext(options);
 	const app = Fastify({ logger: options.quiet ? false : { level: 'info' }, bodyLimit: BODY_LIMIT });
 	await app.register(formbody);
@@ -40,18 +44,20 @@ export async function buildSandbox(options: SandboxOptions = {}): Promise<{ app:
 		sendError(reply, ApiError.single(404, 'not_found', `No route ${request.method} ${request.url.split('?')[0]}`)),
 	);
 	registerGuard(app, ctx);
-	for (const module of modules) await module.register(app, ctx);
+	const controls = collectControlRoutes(app);
+	for (const module of [...modules, sandboxIndexModule(controls)]) await module.register(app, ctx);
 	ctx.reset(seedCore);
-	return { app, ctx };
+	return { app, ctx, controls };
 }
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
-	const { app, ctx } = await buildSandbox(options);
+	const { app, ctx, controls } = await buildSandbox(options);
 	const address = await app.listen({ port: options.port ?? 4010, host: options.host ?? '127.0.0.1' });
 	return {
 		app,
 		ctx,
 		url: address.replace('[::1]', 'localhost'),
+		controls,
 		reset: () => ctx.reset(seedCore),
 		close: () => app.close(),
 	};

@@ -1,4 +1,5 @@
 /** Server-rendered pages of the consent flow: plain forms, every value HTML-escaped, no script. */
+import { SEED } from '../../core/seed';
 
 export function escapeHtml(value: string): string {
 	return value
@@ -100,6 +101,7 @@ ${target}
 <p class="muted">It asks for:</p>
 ${scopeList(view.scopes)}
 ${message('error', view.error)}
+<p class="notice" id="sandbox-login">This is the sandbox: sign in as <strong>${escapeHtml(SEED.userEmail)}</strong> with the password <strong>${escapeHtml(SEED.userPassword)}</strong>.</p>
 <form method="post" action="/oauth2/auth/sign-in">
 <input type="hidden" name="request_id" value="${escapeHtml(view.requestId)}">
 <label for="email">E-mail</label>
