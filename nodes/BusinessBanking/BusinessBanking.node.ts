@@ -3,6 +3,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { resourcePicker, resources } from './actions/resources';
 import { router } from './actions/router';
+import { subtitleExpression } from './actions/subtitle';
 import { listSearch } from './methods';
 
 export class BusinessBanking implements INodeType {
@@ -12,7 +13,7 @@ export class BusinessBanking implements INodeType {
 		icon: { light: 'file:../../icons/businessBanking.svg', dark: 'file:../../icons/businessBanking.dark.svg' },
 		group: ['transform'],
 		version: 1,
-		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		subtitle: subtitleExpression(),
 		description: 'Manage clients, invoices, transfers, accounts and more on a business bank account',
 		defaults: { name: 'Business Banking' },
 		usableAsTool: true,
