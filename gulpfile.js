@@ -1,5 +1,8 @@
-// Copies node and credential icons next to the compiled files, where n8n looks for them.
-const { src, dest } = require('gulp');
+// Build steps after tsc: icons next to the compiled files (where n8n looks for them), and no empty
+// modules in the package (tsc emits a file for a type-only module; nothing ever loads it).
+const { readdirSync, readFileSync, unlinkSync } = require('fs');
+const { join } = require('path');
+const { src, dest, series } = require('gulp');
 
 function buildIcons() {
 	src('icons/*.{png,svg}').pipe(dest('dist/icons'));
@@ -7,4 +10,15 @@ function buildIcons() {
 	return src('credentials/**/*.{png,svg}').pipe(dest('dist/credentials'));
 }
 
+const COMMONJS_PREAMBLE = /^"use strict";\s*Object\.defineProperty\(exports, "__esModule", \{ value: true \}\);\s*$/;
+
+async function pruneTypeOnlyModules() {
+	for (const file of readdirSync('dist', { recursive: true, encoding: 'utf8' })) {
+		const path = join('dist', file);
+		if (path.endsWith('.js') && COMMONJS_PREAMBLE.test(readFileSync(path, 'utf8'))) unlinkSync(path);
+	}
+}
+
 exports['build:icons'] = buildIcons;
+exports['build:prune'] = pruneTypeOnlyModules;
+exports['build:after-tsc'] = series(pruneTypeOnlyModules, buildIcons);
