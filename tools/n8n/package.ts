@@ -12,7 +12,7 @@ export const PACKAGE_NAME: string = JSON.parse(readFileSync(join(REPO_ROOT, 'pac
 
 /** `npm run build` in the repository. */
 export function buildPackage(): void {
-	run('npm', ['run', 'build'], { cwd: REPO_ROOT });
+	run('npm', ['run', 'build'], { cwd: REPO_ROOT, quiet: true });
 }
 
 /** The tarball `npm pack` makes of the built package (no rebuild: build first). */

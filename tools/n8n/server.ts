@@ -173,7 +173,9 @@ export async function startN8n(options: StartN8nOptions): Promise<RunningN8n> {
 		stdio: ['ignore', options.logFile ? 'pipe' : 'inherit', options.logFile ? 'pipe' : 'inherit'],
 	});
 	if (options.logFile) {
-		const out = createWriteStream(options.logFile, { flags: 'w' });
+		// Appended, not overwritten: the log of the run before a restart is often the one that matters.
+		const out = createWriteStream(options.logFile, { flags: 'a' });
+		out.write(`\n===== n8n ${install.n8nVersion} started ${new Date().toISOString()} (port ${port}) =====\n`);
 		child.stdout?.pipe(out);
 		child.stderr?.pipe(out);
 	}
