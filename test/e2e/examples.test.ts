@@ -61,6 +61,36 @@ describeInN8n('example workflows in a real n8n', (state) => {
 		});
 	});
 
+	describe('invoices-batch-facturx.json', () => {
+		it('runs as imported: one finalized invoice per row, numbered as the rows say, each with its Factur-X PDF and XML', async () => {
+			const example = readExample('invoices-batch-facturx.json');
+			const workflowId = await n8n.importWorkflow(withCredential(example, credential));
+			await clearRequestLog(sandbox);
+			const execution = await n8n.execute(workflowId);
+			expect(execution.run?.raw.data.resultData.error).toBeUndefined();
+			expect(execution.code).toBe(0);
+
+			const created = execution.run?.allItems('Create invoice') ?? [];
+			expect(created).toHaveLength(2);
+			expect(created.map((invoice) => invoice.number)).toEqual([expect.stringMatching(/^BATCH-\d{8}-1$/), expect.stringMatching(/^BATCH-\d{8}-2$/)]);
+			expect(await requestsTo(sandbox, 'POST', '/v2/client_invoices')).toHaveLength(2);
+			for (const invoice of created) {
+				const stored = await sandbox.api('fr').get(`/v2/client_invoices/${String(invoice.id)}`);
+				expect(stored.data.client_invoice).toMatchObject({ number: invoice.number, status: 'unpaid' });
+			}
+			// 3 × 19.99 at 20 % VAT, and 1.5 × 400.00 less 10 % at 20 %: decimal totals, no float drift.
+			expect(created.map((invoice) => (invoice.total_amount as { value: string }).value)).toEqual(['71.96', '648.00']);
+
+			const downloads = execution.run?.raw.data.resultData.runData['Download Factur-X']?.[0]?.data?.main[0] as unknown as Array<{ json: { id: string }; binary?: Record<string, { mimeType: string; fileName: string }> }>;
+			expect(downloads.map((item) => item.json.id)).toEqual(created.map((invoice) => invoice.id));
+			for (const item of downloads) {
+				const files = Object.values(item.binary ?? {});
+				expect(files).toHaveLength(2);
+				expect(files.map((file) => file.mimeType)).toEqual(expect.arrayContaining(['application/pdf', expect.stringMatching(/xml/)]));
+			}
+		});
+	});
+
 	describe('clients-batch-upsert.json', () => {
 		const example = readExample('clients-batch-upsert.json');
 		const rows = exampleRows(String(example.nodes.find((node) => node.name === 'Client rows')?.parameters.jsCode));

@@ -2,7 +2,7 @@
 import { existsSync, readdirSync, readFileSync } from 'fs';
 import { join } from 'path';
 
-import { REPO_ROOT } from './package';
+import { PACKAGE_NAME, REPO_ROOT } from './package';
 
 export const CREDENTIAL_TYPE = 'businessBankingOAuth2Api';
 export const EXAMPLES_DIR = join(REPO_ROOT, 'examples');
@@ -35,12 +35,15 @@ export function readExample(file: string): Workflow {
 	return JSON.parse(readFileSync(join(EXAMPLES_DIR, file), 'utf8')) as Workflow;
 }
 
-/** A copy of the workflow whose nodes that use our credential type use `credential`. */
+/** This package's node types as n8n names them once the package is installed. */
+export const isPackageNode = (node: WorkflowNode) => node.type.startsWith(`${PACKAGE_NAME}.`);
+
+/** A copy of the workflow in which every node of this package uses `credential` (n8n's importer only replaces existing ones). */
 export function withCredential(workflow: Workflow, credential: { id: string; name: string }): Workflow {
 	return {
 		...workflow,
 		nodes: workflow.nodes.map((node) =>
-			node.credentials?.[CREDENTIAL_TYPE] ? { ...node, credentials: { ...node.credentials, [CREDENTIAL_TYPE]: { id: credential.id, name: credential.name } } } : node,
+			isPackageNode(node) ? { ...node, credentials: { ...node.credentials, [CREDENTIAL_TYPE]: { id: credential.id, name: credential.name } } } : node,
 		),
 	};
 }
