@@ -13,7 +13,8 @@
  * - registerNodeType: make another node type (e.g. the trigger) known to the engine.
  * - CredentialStore: the stored credential; `tokenWrites` counts n8n's token updates; `serveStale`
  *   answers an old snapshot for the next reads (a concurrent refresh elsewhere).
- * - testCredential / runListSearch: the credential's declarative test and resource-locator searches.
+ * - testCredential / runListSearch: the credential's declarative test and resource-locator searches;
+ *   runEditorMethod: a loadOptions or resourceMapping method, with the node's current parameters.
  * - seenRequests / clearSeenRequests / injectFault: the sandbox's request log and fault controls.
  * `error` is n8n-core's plain copy of the thrown error: compare `error.name` ('NodeApiError'…), not classes.
  */
@@ -561,6 +562,35 @@ export async function runListSearch(
 	const additionalData = buildAdditionalData(new Map([[CREDENTIAL_ID, store]]), randomUUID(), 'internal', data);
 	const context = new LoadOptionsContext(workflow, node, additionalData, 'parameters.clientId');
 	return await search.call(context, filter, paginationToken);
+}
+
+/**
+ * Calls a node's `loadOptions` or `resourceMapping` method as n8n's editor does: through n8n-core's
+ * LoadOptionsContext, with the node's current parameters (already resolved, as the editor sends them).
+ */
+export async function runEditorMethod<T>(
+	store: CredentialStore,
+	kind: 'loadOptions' | 'resourceMapping',
+	method: string,
+	currentNodeParameters: INodeParameters,
+	nodeTypeName = NODE_TYPE,
+): Promise<T> {
+	const nodeType = NodeHelpers.getVersionedNodeType(requireNodeType(nodeTypeName), 1) as INodeType;
+	const call = (nodeType.methods?.[kind] as Record<string, (this: unknown) => Promise<T>> | undefined)?.[method];
+	if (!call) throw new Error(`engine harness: ${nodeTypeName} has no ${kind} method ${method}`);
+	const node: INode = {
+		id: 'node',
+		name: 'Business Banking',
+		type: nodeTypeName,
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: currentNodeParameters,
+		credentials: { businessBankingOAuth2Api: { id: CREDENTIAL_ID, name: CREDENTIAL_NAME } },
+	};
+	const data = { id: 'wf-1', name: 'editor', nodes: [node], connections: {}, active: false, isArchived: false, createdAt: new Date(), updatedAt: new Date() } as unknown as IWorkflowBase;
+	const workflow = new Workflow({ id: data.id, nodes: [node], connections: {}, active: false, nodeTypes });
+	const additionalData = { ...buildAdditionalData(new Map([[CREDENTIAL_ID, store]]), randomUUID(), 'internal', data), currentNodeParameters };
+	return await call.call(new LoadOptionsContext(workflow, node, additionalData, `parameters.${method}`));
 }
 
 // ---------------------------------------------------------------------------------------------
