@@ -6,7 +6,7 @@ import type { RequirementField } from '../schemas/requirements';
 
 /** A parameter of the node being edited, when the editor could resolve it to a UUID. */
 function currentId(context: ILoadOptionsFunctions, name: string): string | undefined {
-	const value = context.getCurrentNodeParameter(name, { extractValue: true });
+	const value = context.getCurrentNodeParameter(name);
 	const text = typeof value === 'string' ? value.trim() : '';
 	return isUuid(text) ? text : undefined;
 }
