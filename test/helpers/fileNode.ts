@@ -39,8 +39,8 @@ export interface TestFile {
 	mimeType: string;
 }
 
-/** File → Business Banking (with `parameters`), as a user wires it, on a credential connected to `sandbox`. */
-export function runFileInto(sandbox: TestSandbox, file: TestFile, parameters: INodeParameters): Promise<RunResult> {
+/** File → Business Banking (with `parameters`), as a user wires it, on `credential` or a fresh one connected to `sandbox`. */
+export function runFileInto(sandbox: TestSandbox, file: TestFile, parameters: INodeParameters, credential = new CredentialStore(connectedCredential(sandbox))): Promise<RunResult> {
 	return runWorkflow(
 		{
 			nodes: [
@@ -64,6 +64,6 @@ export function runFileInto(sandbox: TestSandbox, file: TestFile, parameters: IN
 			],
 			connections: { File: { main: [[{ node: 'Business Banking', type: 'main', index: 0 }]] } },
 		},
-		{ credentials: new Map([[CREDENTIAL_ID, new CredentialStore(connectedCredential(sandbox))]]) },
+		{ credentials: new Map([[CREDENTIAL_ID, credential]]) },
 	);
 }
