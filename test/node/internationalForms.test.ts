@@ -45,6 +45,9 @@ const INR_SWIFT = {
 	transfer: { reference: 'PO 4411', transferPurpose: 'goods' },
 };
 
+
+// Engine runs on a loaded machine: the first one of a file also loads n8n-core.
+jest.setTimeout(30_000);
 describe('International forms: details mapped field by field from the requirements listing', () => {
 	const sandbox = useTestSandbox();
 	beforeEach(() => sandbox.ctx.requests.clear());

@@ -15,6 +15,9 @@ import { useTestSandbox } from '../helpers/sandbox';
 import { createClient, createParameters } from './invoiceFixtures';
 
 
+
+// Engine runs on a loaded machine: the first one of a file also loads n8n-core.
+jest.setTimeout(30_000);
 describe('Client Invoice › Upload and Create with an attached PDF, from filesystem binary data', () => {
 	const sandbox = useTestSandbox();
 	const storage = mkdtempSync(join(tmpdir(), 'n8n-binary-filesystem-'));

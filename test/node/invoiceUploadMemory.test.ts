@@ -6,6 +6,9 @@ import { connectedCredential, CredentialStore } from '../helpers/engine';
 import { runFileInto } from '../helpers/fileNode';
 import { useTestSandbox } from '../helpers/sandbox';
 
+
+// Engine runs on a loaded machine: the first one of a file also loads n8n-core.
+jest.setTimeout(30_000);
 describe('Client Invoice › Upload from binary data in memory (n8n’s default mode)', () => {
 	const sandbox = useTestSandbox();
 	let pdf: Uint8Array;
