@@ -4,7 +4,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { resourcePicker, resources } from './actions/resources';
 import { router } from './actions/router';
 import { subtitleExpression } from './actions/subtitle';
-import { listSearch } from './methods';
+import { listSearch, loadOptions, resourceMapping } from './methods';
 
 export class BusinessBanking implements INodeType {
 	description: INodeTypeDescription = {
@@ -29,7 +29,7 @@ export class BusinessBanking implements INodeType {
 		],
 	};
 
-	methods = { listSearch };
+	methods = { listSearch, loadOptions, resourceMapping };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await router.call(this);

@@ -13,7 +13,8 @@
  * - registerNodeType: make another node type (e.g. the trigger) known to the engine.
  * - CredentialStore: the stored credential; `tokenWrites` counts n8n's token updates; `serveStale`
  *   answers an old snapshot for the next reads (a concurrent refresh elsewhere).
- * - testCredential / runListSearch: the credential's declarative test and resource-locator searches.
+ * - testCredential / runListSearch: the credential's declarative test and resource-locator searches;
+ *   runEditorMethod: a loadOptions or resourceMapping method, with the node's current parameters.
  * - seenRequests / clearSeenRequests / injectFault: the sandbox's request log and fault controls.
  * `error` is n8n-core's plain copy of the thrown error: compare `error.name` ('NodeApiError'…), not classes.
  */
@@ -536,6 +537,28 @@ function statusOf(error: unknown): number | undefined {
 	return undefined;
 }
 
+/**
+ * The context n8n's editor calls a node's methods in: n8n-core's LoadOptionsContext on a one-node
+ * workflow holding the node's current parameters (already resolved, as the editor sends them).
+ */
+function editorContext(store: CredentialStore, nodeTypeName: string, currentNodeParameters: INodeParameters, path: string): LoadOptionsContext {
+	const node: INode = {
+		id: 'node',
+		name: 'Business Banking',
+		type: nodeTypeName,
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: currentNodeParameters,
+		credentials: { businessBankingOAuth2Api: { id: CREDENTIAL_ID, name: CREDENTIAL_NAME } },
+	};
+	const data = { id: 'wf-1', name: 'editor', nodes: [node], connections: {}, active: false, isArchived: false, createdAt: new Date(), updatedAt: new Date() } as unknown as IWorkflowBase;
+	const workflow = new Workflow({ id: data.id, nodes: [node], connections: {}, active: false, nodeTypes });
+	const additionalData = { ...buildAdditionalData(new Map([[CREDENTIAL_ID, store]]), randomUUID(), 'internal', data), currentNodeParameters };
+	return new LoadOptionsContext(workflow, node, additionalData, path);
+}
+
+const nodeMethods = (nodeTypeName: string) => (NodeHelpers.getVersionedNodeType(requireNodeType(nodeTypeName), 1) as INodeType).methods;
+
 /** Calls a node's list search ("From List" of a resource locator) through n8n-core's LoadOptionsContext. */
 export async function runListSearch(
 	store: CredentialStore,
@@ -544,23 +567,22 @@ export async function runListSearch(
 	paginationToken?: string,
 	nodeTypeName = NODE_TYPE,
 ): Promise<import('n8n-workflow').INodeListSearchResult> {
-	const nodeType = NodeHelpers.getVersionedNodeType(requireNodeType(nodeTypeName), 1) as INodeType;
-	const search = nodeType.methods?.listSearch?.[method];
+	const search = nodeMethods(nodeTypeName)?.listSearch?.[method];
 	if (!search) throw new Error(`engine harness: ${nodeTypeName} has no list search ${method}`);
-	const node: INode = {
-		id: 'node',
-		name: 'Business Banking',
-		type: nodeTypeName,
-		typeVersion: 1,
-		position: [0, 0],
-		parameters: {},
-		credentials: { businessBankingOAuth2Api: { id: CREDENTIAL_ID, name: CREDENTIAL_NAME } },
-	};
-	const data = { id: 'wf-1', name: 'list search', nodes: [node], connections: {}, active: false, isArchived: false, createdAt: new Date(), updatedAt: new Date() } as unknown as IWorkflowBase;
-	const workflow = new Workflow({ id: data.id, nodes: [node], connections: {}, active: false, nodeTypes });
-	const additionalData = buildAdditionalData(new Map([[CREDENTIAL_ID, store]]), randomUUID(), 'internal', data);
-	const context = new LoadOptionsContext(workflow, node, additionalData, 'parameters.clientId');
-	return await search.call(context, filter, paginationToken);
+	return await search.call(editorContext(store, nodeTypeName, {}, 'parameters.clientId'), filter, paginationToken);
+}
+
+/** Calls a node's `loadOptions` or `resourceMapping` method with the node's current parameters, as n8n's editor does. */
+export async function runEditorMethod<T>(
+	store: CredentialStore,
+	kind: 'loadOptions' | 'resourceMapping',
+	method: string,
+	currentNodeParameters: INodeParameters,
+	nodeTypeName = NODE_TYPE,
+): Promise<T> {
+	const call = (nodeMethods(nodeTypeName)?.[kind] as Record<string, (this: unknown) => Promise<T>> | undefined)?.[method];
+	if (!call) throw new Error(`engine harness: ${nodeTypeName} has no ${kind} method ${method}`);
+	return await call.call(editorContext(store, nodeTypeName, currentNodeParameters, `parameters.${method}`));
 }
 
 // ---------------------------------------------------------------------------------------------

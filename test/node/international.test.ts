@@ -19,16 +19,21 @@ describe('International Transfer and Beneficiary in n8n’s engine', () => {
 		expect(error).toBeUndefined();
 		return items[0].json.quote as { id: string; rate: string; source_amount: { value: string }; target_amount: { value: string } };
 	};
-	const beneficiaryParameters = (quoteId: string, overrides: Record<string, unknown> = {}) => ({
+	const US_DETAILS = {
+		accountHolderName: 'Acme Supplies Inc',
+		swiftCode: 'CHASUS33',
+		accountNumber: '000123456789',
+		address: { city: 'New York', country: 'US', state: 'NY', postCode: '10001', firstLine: '350 Fifth Avenue' },
+	};
+	/** Beneficiary Create in JSON mode; `details` overrides some of the US details. */
+	const beneficiaryParameters = (quoteId: string, { details, ...overrides }: Record<string, unknown> = {}) => ({
 		resource: 'internationalBeneficiary',
 		operation: 'create',
 		quoteId,
 		currency: 'USD',
 		accountType: 'swift_code',
-		accountHolderName: 'Acme Supplies Inc',
-		swiftCode: 'CHASUS33',
-		accountNumber: '000123456789',
-		address: { city: 'New York', country: 'US', postCode: '10001', firstLine: '350 Fifth Avenue' },
+		detailsInput: 'json',
+		detailsJson: JSON.stringify({ ...US_DETAILS, ...(details as object) }),
 		...overrides,
 	});
 	const createBeneficiary = async (quoteId: string) => {
@@ -46,7 +51,8 @@ describe('International Transfer and Beneficiary in n8n’s engine', () => {
 		sourceCurrency: 'EUR',
 		targetAmount: quote.target_amount.value,
 		targetCurrency: 'USD',
-		reference: 'INV 2026-07',
+		detailsInput: 'json',
+		detailsJson: '{"reference": "INV 2026-07"}',
 		...overrides,
 	});
 
@@ -60,7 +66,7 @@ describe('International Transfer and Beneficiary in n8n’s engine', () => {
 		});
 	});
 
-	it('creates a beneficiary from the fields: details shaped like the requirements', async () => {
+	it('creates a beneficiary from JSON details, checked against the listing first', async () => {
 		const quote = await getQuote();
 		const made = await createBeneficiary(quote.id);
 		expect(made.target_account_id).toMatch(/^\d+$/);
@@ -69,12 +75,7 @@ describe('International Transfer and Beneficiary in n8n’s engine', () => {
 			payload: {
 				currency: 'USD',
 				type: 'swift_code',
-				details: {
-					accountHolderName: 'Acme Supplies Inc',
-					swiftCode: 'CHASUS33',
-					accountNumber: '000123456789',
-					address: { city: 'New York', country: 'US', postCode: '10001', firstLine: '350 Fifth Avenue' },
-				},
+				details: US_DETAILS,
 			},
 		});
 	});
@@ -88,11 +89,16 @@ describe('International Transfer and Beneficiary in n8n’s engine', () => {
 		expect(transferForm.items[0].json.requirements).toEqual([expect.objectContaining({ type: 'transfer' })]);
 	});
 
-	it('shows the field the service refused when the details break the requirements', async () => {
+	it('refuses JSON details that break the listing before the write, naming the field', async () => {
 		const quote = await getQuote();
-		const { error } = await run(beneficiaryParameters(quote.id, { swiftCode: 'chase' }));
-		expect(error).toMatchObject({ name: 'NodeApiError' });
-		expect(error?.message).toBe('payload.details.swiftCode: does not match ^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$');
+		sandbox.ctx.requests.clear();
+		const { error } = await run(beneficiaryParameters(quote.id, { details: { swiftCode: 'chase' } }));
+		expect(error).toMatchObject({ name: 'NodeOperationError' });
+		expect(error?.message).toBe('Item 0: SWIFT / BIC code (payload.details.swiftCode) does not match ^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$');
+		expect(sandbox.ctx.requests.all().map((r) => `${r.method} ${r.path}`)).toEqual([
+			'GET /v2/international/beneficiaries/requirements',
+			'GET /v2/international/beneficiaries/requirements',
+		]);
 	});
 
 	it('creates a transfer with a UUID idempotency key and the chosen 2FA method', async () => {
@@ -151,7 +157,7 @@ describe('International Transfer and Beneficiary in n8n’s engine', () => {
 	it.each([
 		[{ sourceAmount: '10.123' }, 'Item 0: Source Amount (source_amount.value) must be a decimal string'],
 		[{ targetAmount: '-1' }, 'Item 0: Target Amount (target_amount.value) must be a decimal string'],
-		[{ options: { details: '{not json' } }, 'Item 0: Other Details (JSON) (details) is not valid JSON'],
+		[{ detailsJson: '{not json' }, 'Item 0: Details (JSON) (detailsJson) is not valid JSON'],
 	])('refuses %p before any request', async (overrides, message) => {
 		const quote = await getQuote();
 		const beneficiary = await createBeneficiary(quote.id);
@@ -170,7 +176,7 @@ describe('International Transfer and Beneficiary in n8n’s engine', () => {
 	it('updates a beneficiary; the new target account is in the output', async () => {
 		const quote = await getQuote();
 		const beneficiary = await createBeneficiary(quote.id);
-		const { items, error } = await run({ ...beneficiaryParameters(quote.id, { accountNumber: '999988887777' }), operation: 'update', internationalBeneficiaryId: beneficiary.beneficiary.id });
+		const { items, error } = await run({ ...beneficiaryParameters(quote.id, { details: { accountNumber: '999988887777' } }), operation: 'update', internationalBeneficiaryId: beneficiary.beneficiary.id });
 		expect(error).toBeUndefined();
 		expect(items[0].json).toMatchObject({ beneficiary: { id: beneficiary.beneficiary.id, details: { accountNumber: '999988887777' } } });
 		expect(items[0].json.target_account_id).not.toBe(beneficiary.target_account_id);

@@ -8,7 +8,7 @@ const US_DETAILS = {
 	accountHolderName: 'Acme Supplies Inc',
 	swiftCode: 'CHASUS33',
 	accountNumber: '000123456789',
-	address: { city: 'New York', country: 'US', postCode: '10001', firstLine: '350 Fifth Avenue' },
+	address: { city: 'New York', country: 'US', state: 'NY', postCode: '10001', firstLine: '350 Fifth Avenue' },
 };
 
 describe('international transfers', () => {
@@ -112,6 +112,26 @@ describe('international transfers', () => {
 			const gbp = await quote({ target_currency: 'GBP' });
 			const forms = (await api().get('/v2/international/beneficiaries/requirements', { params: { quote_id: gbp.id } })).data.requirements;
 			expect(forms.map((r: { type: string }) => r.type)).toEqual(['swift_code', 'sort_code', 'iban']);
+		});
+
+		it('adds the state once a US or Canadian country is given as details[address.country]; the country says so', async () => {
+			const q = await quote();
+			const listing = async (params: Record<string, string>) =>
+				(await api().get('/v2/international/beneficiaries/requirements', { params: { quote_id: q.id, ...params } })).data.requirements[0].fields as Array<Record<string, unknown>>;
+			const plain = await listing({});
+			expect(plain.find((f) => f.key === 'address.country')).toMatchObject({ refresh_requirements_on_change: true });
+			expect(plain.map((f) => f.key)).not.toContain('address.state');
+			const us = await listing({ 'details[address.country]': 'US' });
+			expect(us.map((f) => f.key)).toEqual(['accountHolderName', 'address.country', 'address.state', 'address.city', 'address.postCode', 'address.firstLine', 'swiftCode', 'accountNumber']);
+			expect(us.find((f) => f.key === 'address.state')).toMatchObject({ name: 'State / province', required: true, type: 'select' });
+			expect((us.find((f) => f.key === 'address.state')?.values_allowed as unknown[]).length).toBe(51);
+			expect((await listing({ 'details[address.country]': 'CA' })).find((f) => f.key === 'address.state')?.values_allowed).toContainEqual({ key: 'QC', name: 'QC' });
+			expect((await listing({ 'details[address.country]': 'FR' })).map((f) => f.key)).not.toContain('address.state');
+			const stateless = await beneficiary(q.id, { ...US_DETAILS, address: { ...US_DETAILS.address, state: undefined } });
+			expect(stateless.status).toBe(422);
+			expect(stateless.data.errors).toEqual([{ code: 'required', detail: 'State / province is required', source: { pointer: '/payload/details/address/state' } }]);
+			const french = await beneficiary(q.id, { ...US_DETAILS, address: { ...US_DETAILS.address, country: 'FR', state: undefined } });
+			expect(french.status).toBe(201);
 		});
 
 		it('asks for the source of funds from 5,000 and needs quote_id and beneficiary_id', async () => {

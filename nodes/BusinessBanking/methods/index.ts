@@ -1,4 +1,4 @@
-import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
+import type { ILoadOptionsFunctions, INodeListSearchResult, INodePropertyOptions, ResourceMapperFields } from 'n8n-workflow';
 
 import { searchClients } from './clientSearch';
 import { searchClientInvoices } from './invoiceSearch';
@@ -6,6 +6,7 @@ import { searchBankAccountIbans, searchBankAccounts } from './bankAccountSearch'
 import { searchBeneficiaries } from './beneficiarySearch';
 import { searchCards } from './cardSearch';
 import { searchSupplierInvoices } from './supplierInvoiceSearch';
+import { getBeneficiaryAccountTypes, getBeneficiaryDetailFields, getTransferDetailFields } from './requirementFields';
 
 /** List searches for resource locators ("From List"), keyed by the name the fields use. */
 export const listSearch: Record<string, (this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) => Promise<INodeListSearchResult>> = {
@@ -16,4 +17,15 @@ export const listSearch: Record<string, (this: ILoadOptionsFunctions, filter?: s
 	searchBeneficiaries,
 	searchCards,
 	searchSupplierInvoices,
+};
+
+/** Dropdowns loaded from the API ("Account Type" of international beneficiaries). */
+export const loadOptions: Record<string, (this: ILoadOptionsFunctions) => Promise<INodePropertyOptions[]>> = {
+	getBeneficiaryAccountTypes,
+};
+
+/** Forms built from the API's requirements listings (n8n's resource mapper). */
+export const resourceMapping: Record<string, (this: ILoadOptionsFunctions) => Promise<ResourceMapperFields>> = {
+	getBeneficiaryDetailFields,
+	getTransferDetailFields,
 };

@@ -52,18 +52,3 @@ export const internationalTransferSchema = z.object({
 /** X-Service-2fa-Preference values; paired-device when the header is absent. */
 export const TWO_FA_PREFERENCES = ['paired-device', 'passkey', 'mock', 'sms-otp'] as const;
 export type TwoFaPreference = (typeof TWO_FA_PREFERENCES)[number];
-
-/** One field of a requirements form (decisions.md). */
-export interface RequirementField {
-	key: string;
-	name: string;
-	required: boolean;
-	type: 'text' | 'select' | 'date';
-	values_allowed?: Array<{ key: string; name: string }>;
-	validation_regexp?: string;
-}
-
-export interface Requirement {
-	type: string;
-	fields: RequirementField[];
-}

@@ -31,6 +31,27 @@ export interface ApiRequestOptions {
 	binary?: boolean;
 	/** Absolute URL (e.g. a pre-signed attachment link): no base URL, no bearer token. */
 	absoluteUrl?: boolean;
+	/** One file sent as multipart/form-data (uploads) instead of a JSON body. */
+	file?: MultipartFile;
+}
+
+/** A file part of a multipart/form-data body. */
+export interface MultipartFile {
+	/** The form field's name (e.g. `file`). */
+	field: string;
+	fileName: string;
+	contentType: string;
+	bytes: Uint8Array;
+}
+
+/**
+ * The multipart body, built afresh for each try: the standard FormData and Blob (no Node I/O),
+ * which n8n's HTTP client streams with its own boundary and Content-Type.
+ */
+function multipartBody(file: MultipartFile): FormData {
+	const form = new FormData();
+	form.append(file.field, new Blob([file.bytes as Uint8Array<ArrayBuffer>], { type: file.contentType }), file.fileName);
+	return form;
 }
 
 /** The resolved credential fields the transport uses (hidden fields resolve the environment). */
@@ -49,14 +70,14 @@ function buildRequest(method: IHttpRequestMethods, path: string, options: ApiReq
 	if (credentials.stagingToken) headers['X-Service-Staging-Token'] = credentials.stagingToken;
 	if (register && credentials.partnerId) headers['Service-Partner-Id'] = credentials.partnerId;
 	if (options.idempotencyKey) headers['X-Service-Idempotency-Key'] = options.idempotencyKey;
-	if (options.body !== undefined && !options.binary) headers['Content-Type'] = 'application/json';
+	if (options.body !== undefined && !options.binary && !options.file) headers['Content-Type'] = 'application/json';
 	const base = trimSlash(register ? credentials.registerUrl : credentials.baseUrl);
 	return {
 		method,
 		url: `${base}${path}`,
 		headers,
 		qs: options.qs,
-		body: options.body,
+		body: options.file ? (multipartBody(options.file) as unknown as IHttpRequestOptions['body']) : options.body,
 		json: !options.binary,
 		...(options.binary ? { encoding: 'arraybuffer' as const } : {}),
 	};

@@ -16,7 +16,7 @@ function validated(ctx: SandboxContext, orgId: string, body: unknown) {
 	if (payload.currency !== quote.target_currency) {
 		throw ApiError.validation('/payload/currency', `must be ${quote.target_currency}, the target currency of the quote`, 'currency_mismatch');
 	}
-	const forms = beneficiaryRequirements(quote);
+	const forms = beneficiaryRequirements(quote, payload.details);
 	const form = forms.find((f) => f.type === payload.type);
 	if (!form) {
 		throw ApiError.validation('/payload/type', `must be one of ${forms.map((f) => f.type).join(', ')} for ${quote.target_currency}`, 'invalid_value');

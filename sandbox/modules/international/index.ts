@@ -17,6 +17,15 @@ const queryQuote = (query: { quote_id?: string }) => {
 	return query.quote_id;
 };
 
+/** The answers given so far, as `details[<key>]=<value>` query parameters (they can add dependent fields). */
+const queryAnswers = (query: Record<string, unknown>): Record<string, string> =>
+	Object.fromEntries(
+		Object.entries(query).flatMap(([name, value]) => {
+			const key = /^details\[(.+)\]$/.exec(name)?.[1];
+			return key && typeof value === 'string' ? [[key, value]] : [];
+		}),
+	);
+
 /**
  * International transfers: quotes (30 minutes), beneficiary and transfer requirements, beneficiaries
  * (create, update) and transfers (idempotency key required). GET of a transfer and the simulation
@@ -34,7 +43,7 @@ export const internationalModule: SandboxModule = {
 
 		app.get<{ Querystring: { quote_id?: string } }>('/v2/international/beneficiaries/requirements', { config: { scope: SCOPE } }, async (request) => {
 			const stored = findQuote(ctx, organizationId(request), queryQuote(request.query));
-			return { requirements: beneficiaryRequirements(stored.quote) };
+			return { requirements: beneficiaryRequirements(stored.quote, queryAnswers(request.query)) };
 		});
 
 		app.get<{ Querystring: { quote_id?: string; beneficiary_id?: string } }>(

@@ -1,4 +1,4 @@
-import type { Requirement, RequirementField } from '../../../nodes/BusinessBanking/schemas/international';
+import { answerAt, requirementProblems, type Requirement, type RequirementField } from '../../../nodes/BusinessBanking/schemas/requirements';
 import { ApiError } from '../../core/errors';
 import type { Quote } from './store';
 
@@ -19,29 +19,44 @@ const select = (key: string, name: string, values: string[], required = true): R
 	values_allowed: values.map((value) => ({ key: value, name: value })),
 });
 
-/** Who receives the money and where they live: asked whatever the account type. */
-const HOLDER_AND_ADDRESS: RequirementField[] = [
-	text('accountHolderName', 'Full name of the account holder', "^[^0-9]{2,70}$"),
-	select('address.country', 'Country', COUNTRIES),
-	text('address.city', 'City', '^.{1,60}$'),
-	text('address.postCode', 'Postcode', '^[A-Za-z0-9 -]{2,12}$'),
-	text('address.firstLine', 'Street address', '^.{3,100}$'),
-];
+/** Countries whose addresses need a state or province: choosing one adds that field to the form. */
+const STATES: Record<string, string[]> = {
+	US: ['AL', 'AK', 'AZ', 'AR', 'CA', 'CO', 'CT', 'DE', 'DC', 'FL', 'GA', 'HI', 'ID', 'IL', 'IN', 'IA', 'KS', 'KY', 'LA', 'ME', 'MD', 'MA', 'MI', 'MN', 'MS', 'MO', 'MT', 'NE', 'NV', 'NH', 'NJ', 'NM', 'NY', 'NC', 'ND', 'OH', 'OK', 'OR', 'PA', 'RI', 'SC', 'SD', 'TN', 'TX', 'UT', 'VT', 'VA', 'WA', 'WV', 'WI', 'WY'],
+	CA: ['AB', 'BC', 'MB', 'NB', 'NL', 'NS', 'NT', 'NU', 'ON', 'PE', 'QC', 'SK', 'YT'],
+};
+
+/** Who receives the money and where they live, asked whatever the account type; the state follows the country. */
+function holderAndAddress(answers: Record<string, unknown>): RequirementField[] {
+	const country = answerAt(answers, 'address.country');
+	const states = typeof country === 'string' ? STATES[country] : undefined;
+	return [
+		text('accountHolderName', 'Full name of the account holder', '^[^0-9]{2,70}$'),
+		{ ...select('address.country', 'Country', COUNTRIES), refresh_requirements_on_change: true },
+		...(states ? [select('address.state', 'State / province', states)] : []),
+		text('address.city', 'City', '^.{1,60}$'),
+		text('address.postCode', 'Postcode', '^[A-Za-z0-9 -]{2,12}$'),
+		text('address.firstLine', 'Street address', '^.{3,100}$'),
+	];
+}
 
 const SWIFT = text('swiftCode', 'SWIFT / BIC code', '^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$');
 const IBAN = text('iban', 'IBAN', '^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$');
 const IBAN_CURRENCIES = new Set(['GBP', 'CHF', 'SEK', 'NOK', 'DKK', 'PLN']);
 
-/** The account forms a beneficiary in the quote's target currency can be created with. */
-export function beneficiaryRequirements(quote: Quote): Requirement[] {
+/**
+ * The account forms a beneficiary in the quote's target currency can be created with, given the
+ * answers so far (`address.country` may add `address.state`).
+ */
+export function beneficiaryRequirements(quote: Quote, answers: Record<string, unknown> = {}): Requirement[] {
+	const holder = holderAndAddress(answers);
 	const forms: Requirement[] = [
-		{ type: 'swift_code', fields: [...HOLDER_AND_ADDRESS, SWIFT, text('accountNumber', 'Account number', '^[A-Z0-9]{4,34}$')] },
+		{ type: 'swift_code', fields: [...holder, SWIFT, text('accountNumber', 'Account number', '^[A-Z0-9]{4,34}$')] },
 	];
 	if (quote.target_currency === 'USD') {
 		forms.push({
 			type: 'aba',
 			fields: [
-				...HOLDER_AND_ADDRESS,
+				...holder,
 				text('abartn', 'ACH routing number', '^[0-9]{9}$'),
 				text('accountNumber', 'Account number', '^[0-9]{4,17}$'),
 				select('accountType', 'Account type', ['CHECKING', 'SAVINGS']),
@@ -51,10 +66,10 @@ export function beneficiaryRequirements(quote: Quote): Requirement[] {
 	if (quote.target_currency === 'GBP') {
 		forms.push({
 			type: 'sort_code',
-			fields: [...HOLDER_AND_ADDRESS, text('sortCode', 'UK sort code', '^[0-9]{6}$'), text('accountNumber', 'Account number', '^[0-9]{8}$')],
+			fields: [...holder, text('sortCode', 'UK sort code', '^[0-9]{6}$'), text('accountNumber', 'Account number', '^[0-9]{8}$')],
 		});
 	}
-	if (IBAN_CURRENCIES.has(quote.target_currency)) forms.push({ type: 'iban', fields: [...HOLDER_AND_ADDRESS, IBAN] });
+	if (IBAN_CURRENCIES.has(quote.target_currency)) forms.push({ type: 'iban', fields: [...holder, IBAN] });
 	return forms;
 }
 
@@ -81,26 +96,12 @@ export function transferRequirements(quote: Quote): Requirement[] {
 	];
 }
 
-const valueAt = (details: Record<string, unknown>, key: string): unknown =>
-	key.split('.').reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined), details);
-
 /** Checks answers against a form; each broken field is one 422 entry pointing into `root`. */
 export function checkAgainst(form: Requirement, details: Record<string, unknown>, root: string): void {
-	const errors = [];
-	for (const field of form.fields) {
-		const value = valueAt(details, field.key);
-		const pointer = `${root}/${field.key.split('.').join('/')}`;
-		if (value === undefined || value === null || value === '') {
-			if (field.required) errors.push({ code: 'required', detail: `${field.name} is required`, source: { pointer } });
-			continue;
-		}
-		if (typeof value !== 'string') {
-			errors.push({ code: 'invalid_type', detail: 'must be a string', source: { pointer } });
-		} else if (field.values_allowed && !field.values_allowed.some((allowed) => allowed.key === value)) {
-			errors.push({ code: 'invalid_value', detail: `must be one of ${field.values_allowed.map((v) => v.key).join(', ')}`, source: { pointer } });
-		} else if (field.validation_regexp && !new RegExp(field.validation_regexp).test(value)) {
-			errors.push({ code: 'invalid_format', detail: `does not match ${field.validation_regexp}`, source: { pointer } });
-		}
-	}
+	const errors = requirementProblems(form.fields, details).map((problem) => ({
+		code: problem.code,
+		detail: `${problem.name} ${problem.message}`,
+		source: { pointer: `${root}/${problem.key.split('.').join('/')}` },
+	}));
 	if (errors.length) throw new ApiError(422, errors);
 }

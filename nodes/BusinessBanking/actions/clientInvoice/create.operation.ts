@@ -5,6 +5,7 @@ import { batchConcurrency } from './batch';
 import { buildCreateBody } from './body';
 import { batchOptionsField, currencyOptions, italySpainField, itemsFields, optionalInvoiceFields, settingsField } from './fields';
 import { clientLocator } from './locators';
+import { attachBinaryPdf, attachPdfField } from './pdfUpload';
 
 const operations = ['create'];
 const show = { show: { resource: ['clientInvoice'], operation: operations } };
@@ -51,7 +52,7 @@ export const description: INodeProperties[] = [
 		placeholder: 'Add Field',
 		default: {},
 		displayOptions: show,
-		options: optionalInvoiceFields,
+		options: [attachPdfField, ...optionalInvoiceFields],
 	},
 	settingsField(operations),
 	italySpainField(operations),
@@ -59,11 +60,12 @@ export const description: INodeProperties[] = [
 ];
 
 /**
- * Creates one invoice per input item. Creation is not idempotent in the API, so no idempotency key
+ * Creates one invoice per input item (uploading its PDF first when asked). Creation is not idempotent in the API, so no idempotency key
  * is sent and the transport retries only a 429 (nothing was created), never a 5xx.
  */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const body = buildCreateBody.call(this, itemIndex);
+	await attachBinaryPdf.call(this, itemIndex, body);
 	const response = (await apiRequest.call(this, 'POST', '/v2/client_invoices', { body: { client_invoice: body } as IDataObject, itemIndex })) as IDataObject;
 	return [{ json: (response.client_invoice ?? response) as IDataObject }];
 }

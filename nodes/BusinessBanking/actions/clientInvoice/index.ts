@@ -5,8 +5,9 @@ import * as finalize from './finalize.operation';
 import * as get from './get.operation';
 import * as getMany from './getMany.operation';
 import * as update from './update.operation';
+import * as upload from './upload.operation';
 
-/** Client invoices: drafts, finalizing, listing, and the Factur-X PDF with its XML. */
+/** Client invoices: drafts, finalizing, listing, PDF uploads, and the Factur-X PDF with its XML. */
 export const clientInvoice: Resource = {
 	operationPicker: {
 		displayName: 'Operation',
@@ -26,8 +27,14 @@ export const clientInvoice: Resource = {
 			{ name: 'Get', value: 'get', action: 'Get a client invoice' },
 			{ name: 'Get Many', value: 'getMany', action: 'Get many client invoices' },
 			{ name: 'Update', value: 'update', action: 'Update a draft client invoice' },
+			{
+				name: 'Upload',
+				value: 'upload',
+				action: 'Upload a PDF for a client invoice',
+				description: 'Upload a PDF from a binary field; its ID attaches it to an invoice',
+			},
 		],
 		default: 'create',
 	},
-	operations: { create, update, get, getMany, finalize, downloadFacturX },
+	operations: { create, update, get, getMany, finalize, downloadFacturX, upload },
 };

@@ -1,71 +1,62 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { internationalBeneficiarySchema } from '../../schemas/international';
+import { validateBody } from '../../validation';
 import { trimmedText } from '../common/parameters';
+import { checkAgainstListing, readDetails } from '../internationalTransfer/details';
+import { detailsProperties } from '../internationalTransfer/detailsFields';
 import { quoteIdField } from '../internationalTransfer/fields';
-import { jsonObjectParameter } from '../internationalTransfer/json';
+import { BENEFICIARY_REQUIREMENTS, fetchForm, formOfType } from '../internationalTransfer/requirements';
 
-/** The fields of the spec's beneficiary payload; other account forms go in Other Details (JSON). */
+/** The beneficiary payload: currency, account type, and the details the type's form asks for. */
 export const beneficiaryProperties: INodeProperties[] = [
 	{ ...quoteIdField, description: 'A quote whose target currency the beneficiary receives' },
 	{ displayName: 'Currency', name: 'currency', type: 'string', default: '', required: true, placeholder: 'e.g. USD', description: 'What the beneficiary receives (the quote’s target currency)' },
 	{
-		displayName: 'Account Type',
+		displayName: 'Account Type Name or ID',
 		name: 'accountType',
-		type: 'string',
-		default: 'swift_code',
+		type: 'options',
+		default: '',
 		required: true,
-		description: 'One of the types listed by "Get Requirements" (e.g. swift_code, aba, sort_code, iban)',
+		typeOptions: { loadOptionsMethod: 'getBeneficiaryAccountTypes', loadOptionsDependsOn: ['quoteId'] },
+		description:
+			'The account form, among those the quote’s currency offers (e.g. swift_code, aba, sort_code, iban). Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code-examples/expressions/">expression</a>.',
 	},
-	{ displayName: 'Account Holder Name', name: 'accountHolderName', type: 'string', default: '', required: true },
-	{ displayName: 'SWIFT / BIC', name: 'swiftCode', type: 'string', default: '', placeholder: 'e.g. CHASUS33' },
-	{ displayName: 'Account Number', name: 'accountNumber', type: 'string', default: '' },
-	{
-		displayName: 'Address',
-		name: 'address',
-		type: 'collection',
-		placeholder: 'Add Address Field',
-		default: {},
-		options: [
-			{ displayName: 'City', name: 'city', type: 'string', default: '' },
-			{ displayName: 'Country Code', name: 'country', type: 'string', default: '', placeholder: 'e.g. US' },
-			{ displayName: 'Post Code', name: 'postCode', type: 'string', default: '' },
-			{ displayName: 'Street Address', name: 'firstLine', type: 'string', default: '' },
-		],
-	},
-	{
-		displayName: 'Other Details (JSON)',
-		name: 'otherDetails',
-		type: 'json',
-		default: '{}',
-		description: 'Answers to other fields of the requirements, e.g. {"abartn": "021000021", "accountType": "CHECKING"}',
-	},
+	...detailsProperties({
+		what: 'beneficiary',
+		resourceMapperMethod: 'getBeneficiaryDetailFields',
+		dependsOn: ['quoteId', 'accountType'],
+		needs: 'the Quote ID and the Account Type',
+	}),
 ];
 
-/** `{quote_id, payload: {currency, type, details}}` from the fields; empty fields are left out. */
-export function beneficiaryBody(this: IExecuteFunctions, itemIndex: number): IDataObject {
-	const details: IDataObject = jsonObjectParameter.call(this, this.getNodeParameter('otherDetails', itemIndex, '{}'), 'Other Details (JSON)', 'otherDetails', itemIndex);
-	for (const key of ['accountHolderName', 'swiftCode', 'accountNumber']) {
-		const value = trimmedText(this.getNodeParameter(key, itemIndex, ''));
-		if (value) details[key] = value;
-	}
-	const address = Object.fromEntries(
-		Object.entries(this.getNodeParameter('address', itemIndex, {}) as IDataObject)
-			.map(([key, value]) => [key, trimmedText(value)])
-			.filter(([, value]) => value),
-	);
-	if (Object.keys(address).length) details.address = { ...((details.address as IDataObject) ?? {}), ...address };
+/** `{quote_id, payload: {currency, type, details}}`; the details are checked against the saved form first. */
+function beneficiaryBody(this: IExecuteFunctions, itemIndex: number): IDataObject {
 	return {
 		quote_id: trimmedText(this.getNodeParameter('quoteId', itemIndex, '')),
 		payload: {
 			currency: trimmedText(this.getNodeParameter('currency', itemIndex, '')).toUpperCase(),
 			type: trimmedText(this.getNodeParameter('accountType', itemIndex, '')),
-			details,
+			details: readDetails.call(this, itemIndex, 'payload.details'),
 		},
 	};
 }
 
-export const LABELS: Record<string, string> = {
+const LABELS: Record<string, string> = {
 	quote_id: 'Quote ID',
 	'payload.currency': 'Currency',
 	'payload.type': 'Account Type',
 };
+
+/**
+ * The body of POST and PUT /v2/international/beneficiaries, checked before it is sent: the shared
+ * schema, then the details against the quote's listing as it stands for these answers.
+ */
+export async function validatedBeneficiaryBody(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const body = validateBody.call(this, internationalBeneficiarySchema, beneficiaryBody.call(this, itemIndex), itemIndex, LABELS);
+	const { quote_id, payload } = body;
+	const picked = await fetchForm.call(this, BENEFICIARY_REQUIREMENTS, { quote_id }, formOfType(payload.type), payload.details, itemIndex);
+	const offered = () => `Account Type (payload.type) must be one of ${picked.forms.map((form) => form.type).join(', ')} for this quote, got "${payload.type}"`;
+	checkAgainstListing.call(this, itemIndex, picked, payload.details as IDataObject, 'payload.details', offered);
+	return body as IDataObject;
+}

@@ -1,11 +1,9 @@
-import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type INodeExecutionData } from 'n8n-workflow';
+import { updateDisplayOptions, type IExecuteFunctions, type INodeExecutionData } from 'n8n-workflow';
 
-import { internationalBeneficiarySchema } from '../../schemas/international';
 import { apiRequest } from '../../transport';
-import { validateBody } from '../../validation';
 import { requiredText } from '../common/parameters';
 import { internationalBeneficiaryIdField } from '../internationalTransfer/fields';
-import { beneficiaryBody, beneficiaryProperties, LABELS } from './fields';
+import { beneficiaryProperties, validatedBeneficiaryBody } from './fields';
 
 export const description = updateDisplayOptions({ show: { resource: ['internationalBeneficiary'], operation: ['update'] } }, [
 	internationalBeneficiaryIdField,
@@ -15,7 +13,7 @@ export const description = updateDisplayOptions({ show: { resource: ['internatio
 /** PUT /v2/international/beneficiaries/{id}: the whole payload again; use the new target_account_id after it. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const id = requiredText.call(this, 'internationalBeneficiaryId', 'Beneficiary ID', itemIndex);
-	const body = validateBody.call(this, internationalBeneficiarySchema, beneficiaryBody.call(this, itemIndex), itemIndex, LABELS);
-	const response = await apiRequest.call(this, 'PUT', `/v2/international/beneficiaries/${encodeURIComponent(id)}`, { body: body as IDataObject, itemIndex });
+	const body = await validatedBeneficiaryBody.call(this, itemIndex);
+	const response = await apiRequest.call(this, 'PUT', `/v2/international/beneficiaries/${encodeURIComponent(id)}`, { body, itemIndex });
 	return [{ json: response }];
 }

@@ -5,7 +5,9 @@ import { apiRequest, idempotencyKeyField, writeKey } from '../../transport';
 import { validateBody } from '../../validation';
 import { amountParameter, listParameter } from '../common/parameters';
 import { internationalBeneficiaryIdField, quoteIdField, TWO_FA_OPTIONS } from './fields';
-import { jsonObjectParameter } from './json';
+import { checkAgainstListing, readDetails } from './details';
+import { detailsProperties } from './detailsFields';
+import { fetchForm, firstForm, TRANSFER_REQUIREMENTS } from './requirements';
 
 const properties: INodeProperties[] = [
 	quoteIdField,
@@ -39,13 +41,12 @@ const properties: INodeProperties[] = [
 		description: 'The quote’s target amount (decimal string)',
 	},
 	{ displayName: 'Target Currency', name: 'targetCurrency', type: 'string', default: '', required: true, placeholder: 'e.g. USD' },
-	{
-		displayName: 'Reference',
-		name: 'reference',
-		type: 'string',
-		default: '',
-		description: 'Shown to the beneficiary; sent as details.reference',
-	},
+	...detailsProperties({
+		what: 'transfer',
+		resourceMapperMethod: 'getTransferDetailFields',
+		dependsOn: ['quoteId', 'internationalBeneficiaryId'],
+		needs: 'the Quote ID and the Beneficiary ID',
+	}),
 	{
 		displayName: 'Options',
 		name: 'options',
@@ -79,13 +80,6 @@ const properties: INodeProperties[] = [
 				description: 'Sent as X-Service-MFA when the service asks for it',
 			},
 			{
-				displayName: 'Other Details (JSON)',
-				name: 'details',
-				type: 'json',
-				default: '{}',
-				description: 'Other answers to the transfer requirements, e.g. {"sourceOfFunds": "business_revenue"}',
-			},
-			{
 				displayName: 'SCA Session Token',
 				name: 'scaSessionToken',
 				type: 'string',
@@ -116,9 +110,7 @@ const LABELS: Record<string, string> = {
  */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const details = jsonObjectParameter.call(this, options.details, 'Other Details (JSON)', 'details', itemIndex);
-	const reference = String(this.getNodeParameter('reference', itemIndex, '') ?? '').trim();
-	if (reference) details.reference = reference;
+	const details = readDetails.call(this, itemIndex, 'details');
 	const transfer: IDataObject = {
 		quote_id: String(this.getNodeParameter('quoteId', itemIndex, '')).trim(),
 		beneficiary_id: String(this.getNodeParameter('internationalBeneficiaryId', itemIndex, '')).trim(),
@@ -137,6 +129,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const attachments = listParameter(options.attachmentIds);
 	if (attachments.length) transfer.attachment_ids = attachments;
 	const body = validateBody.call(this, internationalTransferSchema, transfer, itemIndex, LABELS);
+	const picked = await fetchForm.call(this, TRANSFER_REQUIREMENTS, { quote_id: body.quote_id, beneficiary_id: body.beneficiary_id }, firstForm, details, itemIndex);
+	checkAgainstListing.call(this, itemIndex, picked, details, 'details', () => 'the requirements listing has no transfer form for this quote');
 
 	const headers: Record<string, string> = { 'X-Service-2fa-Preference': String(options.twoFaPreference ?? 'paired-device') };
 	if (options.scaSessionToken) headers['X-Service-Sca-Session-Token'] = String(options.scaSessionToken);
