@@ -20,6 +20,9 @@ import { TriggerHarness } from '../trigger/harness';
  *
  * The tests run in order on one sandbox; each checks everything gathered so far.
  */
+// Each test runs several executions (one with retries): generous on a loaded machine.
+jest.setTimeout(30_000);
+
 const STAGING_TOKEN = 'staging-token-of-the-secrets-test';
 const PARTNER_SECRET = 'partner-webhook-secret-of-the-secrets-test';
 const LEGACY_PARAMETER_SECRET = 'secret-left-in-an-old-workflow';

@@ -60,7 +60,7 @@ describe('POST /v2/client_invoices/uploads and invoices built on an upload', () 
 		const response = await api.post('/v2/client_invoices/uploads', form(big, 'application/pdf'));
 		expect(response.status).toBe(422);
 		expect(response.data.errors[0]).toMatchObject({ code: 'too_large', source: { pointer: '/upload/file' } });
-	});
+	}, 30_000);
 
 	it.each([
 		['without a boundary', 'multipart/form-data', '--x\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\n\r\n%PDF-1.7'],
