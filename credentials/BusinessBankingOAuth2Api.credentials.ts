@@ -102,6 +102,15 @@ export class BusinessBankingOAuth2Api implements ICredentialType {
 			default: '',
 			description: 'Your partner identifier from the developer portal, sent as Service-Partner-Id. Only needed for the partner webhook endpoint.',
 		},
+		{
+			displayName: 'Partner Webhook Secret',
+			name: 'partnerWebhookSecret',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			description:
+				'The key the service signs partner webhook deliveries with (Service-SHA256-Signature). Webhook Subscription › Update Partner Endpoint sets it on your endpoint. Kept here, encrypted, rather than in the workflow.',
+		},
 		// Resolved addresses that nodes read (hidden, derived from Environment).
 		{ displayName: 'API Address', name: 'baseUrl', type: 'hidden', default: addressOf(PRODUCTION.baseUrl, 'customBaseUrl') },
 		{ displayName: 'Authorization Server Address', name: 'authServerUrl', type: 'hidden', default: addressOf(PRODUCTION.authServerUrl, 'customAuthServerUrl') },

@@ -1,3 +1,5 @@
+import { createHash } from 'crypto';
+
 import type { SandboxModule } from '../module';
 import { ApiError } from '../core/errors';
 import { isApiPath } from '../core/guard';
@@ -11,29 +13,66 @@ interface Window {
 }
 
 /**
- * A fixed window per access token on the sandbox clock (so tests move time instead of waiting).
- * Runs in onRequest, before the guard's preHandler: even a request with a bad token is counted.
+ * Who a request counts against: a digest of its Authorization header (a fixed 43 characters however
+ * long the header), or its address when it has none.
  */
+function callerKey(authorization: string | undefined, ip: string): string {
+	return authorization === undefined ? `anonymous:${ip}` : createHash('sha256').update(authorization).digest('base64url');
+}
+
+/**
+ * Fixed windows per caller, on the sandbox clock (so tests move time instead of waiting). Windows
+ * that have ended are dropped once per window length, so a stream of ever new tokens (a load test,
+ * a long `npm run dev`) keeps at most one window's worth of callers in memory.
+ */
+export class RateLimiter {
+	private readonly windows = new Map<string, Window>();
+	private lastSweep = 0;
+
+	/** Counts one request at `now`; answers the seconds to wait when it is over the limit. */
+	hit(key: string, now: number, { max, windowMs }: { max: number; windowMs: number }): number | undefined {
+		this.sweep(now, windowMs);
+		let window = this.windows.get(key);
+		if (!window || now - window.startedAt >= windowMs) {
+			window = { startedAt: now, count: 0 };
+			this.windows.set(key, window);
+		}
+		window.count += 1;
+		if (window.count <= max) return undefined;
+		return Math.max(1, Math.ceil((window.startedAt + windowMs - now) / 1000));
+	}
+
+	/** How many callers have a window in memory. */
+	get size(): number {
+		return this.windows.size;
+	}
+
+	clear(): void {
+		this.windows.clear();
+	}
+
+	private sweep(now: number, windowMs: number): void {
+		if (now - this.lastSweep < windowMs) return;
+		this.lastSweep = now;
+		for (const [key, window] of this.windows) {
+			if (now - window.startedAt >= windowMs) this.windows.delete(key);
+		}
+	}
+}
+
+/** Runs in onRequest, before the guard's preHandler: even a request with a bad token is counted. */
 export const rateLimitModule: SandboxModule = {
 	name: 'rate-limit',
 	register(app, ctx) {
-		const windows = new Map<string, Window>();
-		ctx.onReset(() => windows.clear());
+		const limiter = new RateLimiter();
+		ctx.onReset(() => limiter.clear());
 		app.addHook('onRequest', async (request, reply) => {
 			if (!isApiPath(request.url)) return;
-			const { max, windowMs } = ctx.options.rateLimit ?? DEFAULT_RATE_LIMIT;
-			const key = request.headers.authorization ?? `anonymous:${request.ip}`;
-			const now = ctx.clock.nowMs();
-			let window = windows.get(key);
-			if (!window || now - window.startedAt >= windowMs) {
-				window = { startedAt: now, count: 0 };
-				windows.set(key, window);
-			}
-			window.count += 1;
-			if (window.count <= max) return;
-			const retryAfter = Math.max(1, Math.ceil((window.startedAt + windowMs - now) / 1000));
+			const limit = ctx.options.rateLimit ?? DEFAULT_RATE_LIMIT;
+			const retryAfter = limiter.hit(callerKey(request.headers.authorization, request.ip), ctx.clock.nowMs(), limit);
+			if (retryAfter === undefined) return;
 			reply.header('Retry-After', String(retryAfter));
-			throw ApiError.single(429, 'rate_limited', `Rate limit of ${max} requests per ${windowMs / 1000} s exceeded; retry after ${retryAfter} s`);
+			throw ApiError.single(429, 'rate_limited', `Rate limit of ${limit.max} requests per ${limit.windowMs / 1000} s exceeded; retry after ${retryAfter} s`);
 		});
 	},
 };

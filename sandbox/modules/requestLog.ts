@@ -1,3 +1,5 @@
+import type { FastifyRequest } from 'fastify';
+
 import type { SandboxModule } from '../module';
 import { redactBody, redactHeaders, type LoggedRequest } from '../core/requestLog';
 
@@ -5,6 +7,17 @@ declare module 'fastify' {
 	interface FastifyRequest {
 		/** This request's entry in ctx.requests (absent for the simulation controls). */
 		logged: LoggedRequest | null;
+	}
+}
+
+/** The body's size as received (Content-Length), or as JSON when the request was chunked. */
+function bodySize(request: FastifyRequest): number {
+	const declared = Number(request.headers['content-length']);
+	if (Number.isFinite(declared) && declared >= 0) return declared;
+	try {
+		return Buffer.byteLength(JSON.stringify(request.body) ?? '');
+	} catch {
+		return 0;
 	}
 }
 
@@ -31,7 +44,7 @@ export const requestLogModule: SandboxModule = {
 		});
 		// After parsing: malformed bodies never get here and stay undefined in the log.
 		app.addHook('preValidation', async (request) => {
-			if (request.logged) request.logged.body = redactBody(request.body);
+			if (request.logged && request.body !== undefined) ctx.requests.setBody(request.logged, request.body, bodySize(request), redactBody);
 		});
 		app.addHook('onResponse', async (request, reply) => {
 			if (request.logged && !request.logged.dropped) request.logged.status = reply.statusCode;

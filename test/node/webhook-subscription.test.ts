@@ -1,3 +1,6 @@
+import { NodeHelpers, type INode, type INodeParameters } from 'n8n-workflow';
+
+import { BusinessBanking } from '../../nodes/BusinessBanking/BusinessBanking.node';
 import { SEED } from '../../sandbox/core/seed';
 import { webhookStore } from '../../sandbox/modules/webhooks';
 import { PARTNER_ENDPOINT_IDS } from '../../sandbox/modules/webhooks/store';
@@ -49,10 +52,11 @@ describe('Business Banking node, Webhook Subscription resource (n8n engine → s
 
 	describe('Update Partner Endpoint', () => {
 		const update = (parameters: Record<string, unknown> = {}) =>
-			webhook('updatePartnerEndpoint', { endpointId: PARTNER_ENDPOINT_IDS.fr, callbackUrl: 'https://partner.example/hooks', enabled: true, secret: SECRET, ...parameters });
+			webhook('updatePartnerEndpoint', { endpointId: PARTNER_ENDPOINT_IDS.fr, callbackUrl: 'https://partner.example/hooks', enabled: true, ...parameters });
+		const partner = { fields: { partnerId: 'partner-sandbox', partnerWebhookSecret: SECRET } };
 
-		it('PATCHes the register address with Service-Partner-Id; the endpoint is on with the new secret; the output holds no secret', async () => {
-			const { items, error } = await runNode({ sandbox, credentialOptions: { fields: { partnerId: 'partner-sandbox' } }, node: update() });
+		it('PATCHes the register address with Service-Partner-Id and the credential\'s secret; the endpoint is on with it; the output holds no secret', async () => {
+			const { items, error } = await runNode({ sandbox, credentialOptions: partner, node: update() });
 			expect(error).toBeUndefined();
 			const [patched] = await seenRequests(sandbox, { method: 'PATCH', path: `/register/webhooks/${PARTNER_ENDPOINT_IDS.fr}` });
 			expect(patched.headers['service-partner-id']).toBe('partner-sandbox');
@@ -66,30 +70,60 @@ describe('Business Banking node, Webhook Subscription resource (n8n engine → s
 		});
 
 		it('turns the endpoint off', async () => {
-			await runNode({ sandbox, credentialOptions: { fields: { partnerId: 'partner-sandbox' } }, node: update() });
-			const { items } = await runNode({ sandbox, credentialOptions: { fields: { partnerId: 'partner-sandbox' } }, node: update({ enabled: false }) });
+			await runNode({ sandbox, credentialOptions: partner, node: update() });
+			const { items } = await runNode({ sandbox, credentialOptions: partner, node: update({ enabled: false }) });
 			expect(items[0].json.enabled).toBe(false);
 			expect(webhookStore(sandbox.ctx).partnerEndpoints.get(SEED.organizations.fr, PARTNER_ENDPOINT_IDS.fr)?.enabled).toBe(false);
 		});
 
 		it('without the partner id in the credential, the API’s 403 reaches the user and the secret appears nowhere in the error', async () => {
-			const { error } = await runNode({ sandbox, node: update() });
+			const { error } = await runNode({ sandbox, credentialOptions: { fields: { partnerWebhookSecret: SECRET } }, node: update() });
 			expect(error?.name).toBe('NodeApiError');
 			expect(error?.httpCode).toBe('403');
 			expect(error?.message).toContain('Service-Partner-Id');
-			// n8n records the failing node's own definition (its parameters) with the error: everything else is ours.
-			const { node: _node, ...ours } = error as unknown as Record<string, unknown>;
-			expect(Object.keys(ours)).toEqual(expect.arrayContaining(['message', 'description', 'context']));
-			expect(JSON.stringify(ours)).not.toContain(SECRET);
+			// n8n records the failing node's definition (its parameters) with the error: the secret is not one of them.
+			expect(Object.keys(error!)).toEqual(expect.arrayContaining(['message', 'description', 'context', 'node']));
+			expect(JSON.stringify(error)).not.toContain(SECRET);
 			expect(webhookStore(sandbox.ctx).partnerEndpoints.get(SEED.organizations.fr, PARTNER_ENDPOINT_IDS.fr)?.enabled).toBe(false);
+		});
+
+		it('refuses to run without the credential\'s secret, before any request', async () => {
+			const { error } = await runNode({ sandbox, credentialOptions: { fields: { partnerId: 'partner-sandbox' } }, node: update() });
+			expect(error?.name).toBe('NodeOperationError');
+			expect(error?.message).toBe(
+				'Item 0: the credential "Business Banking account" has no Partner Webhook Secret: enter the endpoint\'s signing secret there',
+			);
+			expect(await seenRequests(sandbox, { path: '/register/*' })).toHaveLength(0);
+		});
+
+		it('refuses a workflow of an older version that holds the secret as a parameter, pointing to the credential and never echoing the value', async () => {
+			const legacy = 'old-secret-in-the-workflow-77';
+			const { error } = await runNode({ sandbox, credentialOptions: partner, node: update({ secret: legacy }) });
+			expect(error?.name).toBe('NodeOperationError');
+			expect(error?.message).toBe(
+				'Item 0: the node\'s Secret parameter is no longer used: enter the secret in the credential "Business Banking account" (Partner Webhook Secret), then clear "Secret (No Longer Used)" in this node',
+			);
+			// The error n8n stores carries the node's definition, without that parameter.
+			expect((error as unknown as { node: INode }).node.parameters).toMatchObject({ endpointId: PARTNER_ENDPOINT_IDS.fr });
+			expect(JSON.stringify(error)).not.toContain(legacy);
+			expect(await seenRequests(sandbox, { path: '/register/*' })).toHaveLength(0);
+			expect(webhookStore(sandbox.ctx).partnerEndpoints.get(SEED.organizations.fr, PARTNER_ENDPOINT_IDS.fr)?.secret).not.toBe(legacy);
+		});
+
+		it('shows the old Secret field only while a workflow still holds a value in it', () => {
+			const node = new BusinessBanking();
+			const parameters = (values: INodeParameters) =>
+				NodeHelpers.getNodeParameters(node.description.properties, { resource: 'webhookSubscription', operation: 'updatePartnerEndpoint', ...values }, false, false, null, null);
+			expect(parameters({ secret: 'old' })).toHaveProperty('secret', 'old');
+			expect(parameters({ secret: '' })).not.toHaveProperty('secret');
+			expect(parameters({})).not.toHaveProperty('secret');
 		});
 
 		it.each([
 			[{ callbackUrl: 'http://partner.example/hooks' }, 'Item 0: Callback URL (callback_url) must start with https:// (http:// only for localhost, 127.0.0.1 or [::1])'],
-			[{ secret: '={{ "" }}' }, 'Item 0: Secret (secret) is required'],
 			[{ endpointId: 'endpoint-1' }, 'Item 0: Endpoint ID (endpointId) must be an ID (a UUID), got "endpoint-1"'],
 		])('refuses %j before any request', async (parameters, message) => {
-			const { error } = await runNode({ sandbox, credentialOptions: { fields: { partnerId: 'partner-sandbox' } }, node: update(parameters) });
+			const { error } = await runNode({ sandbox, credentialOptions: partner, node: update(parameters) });
 			expect(error?.name).toBe('NodeOperationError');
 			expect(error?.message).toBe(message);
 			expect(await seenRequests(sandbox, { path: '/register/*' })).toHaveLength(0);

@@ -1,8 +1,9 @@
 import type { AxiosInstance } from 'axios';
 
-import { RequestLog } from '../../sandbox/core/requestLog';
+import { LOGGED_BODY_MAX_BYTES, LOGGED_HEADER_MAX_CHARS, omittedBody, RequestLog } from '../../sandbox/core/requestLog';
 import { SEED } from '../../sandbox/core/seed';
 import { clientsOf } from '../../sandbox/modules/clients';
+import { RateLimiter } from '../../sandbox/modules/rateLimit';
 import { type TestSandbox, useTestSandbox } from '../helpers/sandbox';
 
 const clientCount = (sandbox: TestSandbox) => clientsOf(sandbox.ctx).list(SEED.organizations.fr).length;
@@ -192,6 +193,34 @@ describe('simulation controls', () => {
 			for (let i = 0; i < 5; i++) log.start({ at: '', method: 'GET', path: `/v2/${i}`, query: {}, headers: {} });
 			expect(log.all().map((e) => e.path)).toEqual(['/v2/2', '/v2/3', '/v2/4']);
 		});
+
+		it('logs a body over the size cap as a note of its size, and the headers cut to a bounded length', async () => {
+			const name = 'n'.repeat(LOGGED_BODY_MAX_BYTES);
+			const response = await api.post('/v2/clients', { kind: 'company', name }, { headers: { 'X-Trace': 't'.repeat(5000) } });
+			expect(response.status).toBe(422);
+			const [logged] = (await sandbox.http.get('/sandbox/requests')).data.requests;
+			const bytes = Buffer.byteLength(JSON.stringify({ kind: 'company', name }));
+			expect(logged).toMatchObject({ path: '/v2/clients', status: 422, body: omittedBody(bytes) });
+			expect(logged.headers['x-trace']).toBe(`${'t'.repeat(LOGGED_HEADER_MAX_CHARS)}…[5000 characters]`);
+		});
+
+		it('keeps bodies up to a total budget: the oldest give theirs up first', () => {
+			const log = new RequestLog(10, { bodyMaxBytes: 100, bodiesBudgetBytes: 250 });
+			const logged = (index: number, bytes: number) => {
+				const entry = log.start({ at: '', method: 'POST', path: `/v2/${index}`, query: {}, headers: {} });
+				log.setBody(entry, { index }, bytes);
+				return entry;
+			};
+			const first = logged(1, 80);
+			const tooLarge = logged(2, 101);
+			const third = logged(3, 90);
+			expect([first.body, tooLarge.body, third.body]).toEqual([{ index: 1 }, omittedBody(101), { index: 3 }]);
+			const fourth = logged(4, 90);
+			expect([first.body, third.body, fourth.body]).toEqual([omittedBody(80), { index: 3 }, { index: 4 }]);
+			// Clearing the log gives the whole budget back.
+			log.clear();
+			expect([logged(5, 100), logged(6, 100)].map((entry) => entry.body)).toEqual([{ index: 5 }, { index: 6 }]);
+		});
 	});
 });
 
@@ -217,6 +246,18 @@ describe('rate limit', () => {
 		const bad = { headers: { Authorization: 'Bearer not-a-token' } };
 		for (let i = 0; i < 3; i++) expect((await sandbox.http.get('/v2/clients', bad)).status).toBe(401);
 		expect((await sandbox.http.get('/v2/clients', bad)).status).toBe(429);
+	});
+
+	it('forgets the windows that ended, so that ever new tokens do not pile up', () => {
+		const limiter = new RateLimiter();
+		const limit = { max: 2, windowMs: 1000 };
+		for (let i = 0; i < 100; i++) expect(limiter.hit(`Bearer token-${i}`, 0, limit)).toBeUndefined();
+		expect(limiter.hit('Bearer token-0', 500, limit)).toBeUndefined();
+		expect(limiter.hit('Bearer token-0', 600, limit)).toBe(1);
+		expect(limiter.size).toBe(100);
+		// One window later, the next request sweeps every window that ended.
+		expect(limiter.hit('Bearer token-0', 1000, limit)).toBeUndefined();
+		expect(limiter.size).toBe(1);
 	});
 
 	it('leaves the OAuth endpoints and the controls alone', async () => {

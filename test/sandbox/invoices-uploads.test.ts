@@ -1,6 +1,7 @@
 import type { AxiosInstance } from 'axios';
 import { PDFDocument } from 'pdf-lib';
 
+import { invoiceState } from '../../sandbox/modules/invoices/state';
 import { createClient, frCompanyClient } from '../helpers/fixtures';
 import { useTestSandbox } from '../helpers/sandbox';
 import { readPdf } from './facturx-reader';
@@ -59,6 +60,20 @@ describe('POST /v2/client_invoices/uploads and invoices built on an upload', () 
 		const response = await api.post('/v2/client_invoices/uploads', form(big, 'application/pdf'));
 		expect(response.status).toBe(422);
 		expect(response.data.errors[0]).toMatchObject({ code: 'too_large', source: { pointer: '/upload/file' } });
+	}, 30_000);
+
+	it.each([
+		['without a boundary', 'multipart/form-data', '--x\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\n\r\n%PDF-1.7'],
+		['cut short inside the file part', 'multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.7 and no end'],
+		['that is not multipart at all', 'multipart/form-data; boundary=x', 'garbage'],
+	])('answers a malformed multipart body (%s) with 400 and the error body, storing nothing', async (_label, contentType, body) => {
+		const uploadsBefore = invoiceState(sandbox.ctx).uploads.size;
+		const response = await api.post('/v2/client_invoices/uploads', body, { headers: { 'Content-Type': contentType }, transformRequest: [(data) => data] });
+		expect(response.status).toBe(400);
+		expect(response.data).toEqual({ errors: [{ code: 'malformed_multipart', detail: expect.stringMatching(/^The multipart body could not be read: /) }] });
+		expect(invoiceState(sandbox.ctx).uploads.size).toBe(uploadsBefore);
+		// Still serving uploads.
+		expect((await api.post('/v2/client_invoices/uploads', form(await twoPagePdf(), 'application/pdf'))).status).toBe(201);
 	});
 
 	it('wants one part named file, multipart only, and client_invoices.write', async () => {

@@ -1,7 +1,7 @@
 import { randomUUID, timingSafeEqual } from 'crypto';
 
-import multipart from '@fastify/multipart';
-import type { FastifyInstance } from 'fastify';
+import multipart, { type MultipartFile } from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PDFDocument } from 'pdf-lib';
 
 import { UPLOAD_MAX_BYTES } from '../../../nodes/BusinessBanking/schemas/invoice';
@@ -59,17 +59,7 @@ export async function registerFileRoutes(app: FastifyInstance, ctx: SandboxConte
 		await scoped.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 10 } });
 		scoped.post('/v2/client_invoices/uploads', { config: { scope: 'client_invoices.write' } }, async (request, reply) => {
 			if (!request.isMultipart()) throw ApiError.single(400, 'bad_request', 'Send the file as multipart/form-data with one part named file');
-			const part = await request.file();
-			if (!part || part.fieldname !== 'file') throw ApiError.validation('/upload/file', 'One file part named file is required', 'blank');
-			let bytes: Buffer;
-			try {
-				bytes = await part.toBuffer();
-			} catch (error) {
-				if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-					throw ApiError.validation('/upload/file', `The file exceeds ${UPLOAD_MAX_BYTES / 1024 / 1024} MB`, 'too_large');
-				}
-				throw error;
-			}
+			const { part, bytes } = await readFilePart(request);
 			if (part.mimetype !== 'application/pdf' || bytes.subarray(0, 5).toString('latin1') !== '%PDF-') {
 				throw ApiError.validation('/upload/file', 'Only PDF files (application/pdf) can be uploaded', 'invalid_type');
 			}
@@ -92,4 +82,26 @@ export async function registerFileRoutes(app: FastifyInstance, ctx: SandboxConte
 			return reply.code(201).send({ upload });
 		});
 	});
+}
+
+/**
+ * The one `file` part and its bytes. The multipart parser throws plain errors on a body it cannot
+ * read (no boundary, cut short, broken part headers): those are the client's fault, so a 400 with
+ * the API's error body, not a 500.
+ */
+async function readFilePart(request: FastifyRequest): Promise<{ part: MultipartFile; bytes: Buffer }> {
+	try {
+		const part = await request.file();
+		if (!part || part.fieldname !== 'file') throw ApiError.validation('/upload/file', 'One file part named file is required', 'blank');
+		return { part, bytes: await part.toBuffer() };
+	} catch (error) {
+		if (error instanceof ApiError) throw error;
+		const { code, statusCode } = error as { code?: string; statusCode?: number };
+		if (code === 'FST_REQ_FILE_TOO_LARGE') {
+			throw ApiError.validation('/upload/file', `The file exceeds ${UPLOAD_MAX_BYTES / 1024 / 1024} MB`, 'too_large');
+		}
+		// The plugin's own refusals (too many parts or fields) keep their 4xx.
+		if (statusCode !== undefined && statusCode >= 400 && statusCode < 500) throw error;
+		throw ApiError.single(400, 'malformed_multipart', `The multipart body could not be read: ${(error as Error).message}`);
+	}
 }

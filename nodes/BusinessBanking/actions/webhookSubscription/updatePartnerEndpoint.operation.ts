@@ -4,6 +4,7 @@ import { partnerEndpointUpdateSchema } from '../../schemas/webhook';
 import { apiRequest } from '../../transport';
 import { validateBody } from '../../validation';
 import { textParameter, uuidParameter } from '../common/parameters';
+import { partnerWebhookSecret, refuseSecretParameter } from './partnerSecret';
 import { withoutSecret } from './withoutSecret';
 
 const properties: INodeProperties[] = [
@@ -33,31 +34,41 @@ const properties: INodeProperties[] = [
 		description: 'Whether events are delivered to the endpoint',
 	},
 	{
-		displayName: 'Secret',
+		displayName:
+			'The endpoint\'s signing secret is the credential\'s Partner Webhook Secret, which n8n keeps encrypted (a node parameter would be stored in plain text with the workflow)',
+		name: 'credentialNotice',
+		type: 'notice',
+		default: '',
+	},
+	{
+		// Where older versions of the node read the secret. Shown only while a workflow still holds a
+		// value there, so that it can be cleared; the node refuses to run until it is.
+		displayName: 'Secret (No Longer Used)',
 		name: 'secret',
 		type: 'string',
 		typeOptions: { password: true },
 		default: '',
-		required: true,
-		description: 'The key of the HMAC-SHA256 signature of each delivery (Service-SHA256-Signature); keep it to verify deliveries',
+		description: 'Clear this field and enter the secret in the credential\'s Partner Webhook Secret instead',
+		displayOptions: { show: { secret: [{ _cnd: { exists: true } }] } },
 	},
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['webhookSubscription'], operation: ['updatePartnerEndpoint'] } }, properties);
 
-const LABELS = { callback_url: 'Callback URL', enabled: 'Enabled', secret: 'Secret' };
+const LABELS = { callback_url: 'Callback URL', enabled: 'Enabled', secret: 'Partner Webhook Secret of the credential' };
 
 /**
  * PATCH {register_url}/register/webhooks/{id} (the transport adds Service-Partner-Id from the
- * credential); outputs the endpoint's webhook_subscription. The secret never reaches the output.
+ * credential), with the secret from the credential; outputs the endpoint's webhook_subscription.
+ * The secret never reaches the output.
  */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	refuseSecretParameter.call(this, itemIndex);
 	const id = uuidParameter.call(this, 'endpointId', 'Endpoint ID', itemIndex);
 	const body: IDataObject = {
 		callback_url: textParameter.call(this, 'callbackUrl', itemIndex),
 		enabled: this.getNodeParameter('enabled', itemIndex, true) as boolean,
-		// Not trimmed: spaces may be part of a secret.
-		secret: (this.getNodeParameter('secret', itemIndex, '') as string) || undefined,
+		secret: await partnerWebhookSecret.call(this, itemIndex),
 	};
 	validateBody.call(this, partnerEndpointUpdateSchema, body, itemIndex, LABELS);
 	const response = await apiRequest.call(this, 'PATCH', `/register/webhooks/${id}`, { body, itemIndex, server: 'register' });
