@@ -117,8 +117,8 @@ const dateOnly = (value: unknown) => {
 
 /**
  * POST /v2/external_transfers to a trusted beneficiary, after the payee verification the bank
- * requires. The body is checked before any request; the idempotency key stays the same when the
- * transport or n8n retries the item, so a retry never sends the money twice.
+ * requires. The body is checked before any request; the idempotency key is derived from the
+ * transfer's content, so any re-run of the same item within 30 minutes never sends the money twice.
  */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
@@ -141,10 +141,16 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		throw new NodeOperationError(this.getNode(), `Item ${itemIndex}: the beneficiary "${String(beneficiary.name)}" is not trusted; external transfers go only to trusted beneficiaries`, { itemIndex });
 	}
 	const verification = await proofToken.call(this, itemIndex, mode, { name: String(beneficiary.name), iban: String(beneficiary.iban) });
+	// The key comes from the transfer itself, not from the proof token, which is new on every run.
+	const idempotencyKey = writeKey.call(this, itemIndex, 'externalTransfer.create', body, {
+		what: 'external transfer',
+		sameFields: 'beneficiary, account, amount, currency, reference, note and date',
+	});
 	const response = await apiRequest.call(this, 'POST', '/v2/external_transfers', {
 		body: { vop_proof_token: verification.token, external_transfer: body as IDataObject },
-		idempotencyKey: writeKey.call(this, itemIndex, 'externalTransfer.create'),
+		idempotencyKey,
 		itemIndex,
+		creates: { what: 'external transfer', howToFind: 'the account’s transactions in the bank’s app, or External Transfer › Get with its ID.' },
 	});
 	const json = { ...(response.external_transfer as IDataObject) };
 	if (verification.result) json.payee_verification = verification.result;
