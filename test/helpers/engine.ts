@@ -589,10 +589,23 @@ export async function clearSeenRequests(sandbox: TestSandbox): Promise<void> {
 	await sandbox.http.delete('/sandbox/requests');
 }
 
-/** Arms a fault (see sandbox/modules/faults.ts): a status (429, 5xx), latency, or a dropped connection. */
+/** Arms a fault (see sandbox/modules/faults.ts): a status (429, 5xx), latency, or a dropped connection; optionally a seeded share of requests, from the `after`-th on. */
 export async function injectFault(
 	sandbox: TestSandbox,
-	fault: { method?: string; path: string; kind: 'status' | 'latency' | 'drop_after_commit'; status?: number; retryAfter?: number; latencyMs?: number; count?: number },
+	fault: {
+		method?: string;
+		path: string;
+		kind: 'status' | 'latency' | 'drop_after_commit';
+		status?: number;
+		retryAfter?: number;
+		latencyMs?: number;
+		count?: number;
+		/** The share of matching requests hit, drawn from `seed` (reproducible). */
+		probability?: number;
+		seed?: number;
+		/** Matching requests let through before the fault starts. */
+		after?: number;
+	},
 ): Promise<void> {
 	const response = await sandbox.http.post('/sandbox/faults', fault);
 	if (response.status !== 201) throw new Error(`POST /sandbox/faults answered ${response.status}: ${JSON.stringify(response.data)}`);
