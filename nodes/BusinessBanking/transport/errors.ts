@@ -188,7 +188,12 @@ export function toNodeApiError(failure: FailedCall, context: ErrorContext): Node
 	}
 
 	const unconfirmed = context.unconfirmed && !failure.refreshRefused && (status === undefined || status === 429 || status >= 500);
-	if (unconfirmed) ({ message, description } = unconfirmedWrite(failure, context, context.unconfirmed!));
+	if (unconfirmed) {
+		const told = unconfirmedWrite(failure, context, context.unconfirmed!);
+		const said = entries.map(explain).join('\n');
+		message = told.message;
+		description = said ? `${told.description}\nThe service said: ${said}` : told.description;
+	}
 
 	const sanitized: JsonObject = { message, ...(status ? { httpCode: String(status) } : {}), errors: entries as unknown as JsonObject[] };
 	const error = new NodeApiError(context.node, sanitized, {
