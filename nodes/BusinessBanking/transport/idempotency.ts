@@ -93,5 +93,5 @@ export const idempotencyKeyField: INodeProperties = {
 	default: '',
 	placeholder: 'e.g. {{ $json.paymentId }}',
 	description:
-		'A value unique to this payment in your source system. The service acts once per key within 30 minutes. Leave empty to use one derived from this workflow, this node and the request’s content: running the same input again (retries, Retry execution, a manual re-run) then does nothing new, and two identical requests within 30 minutes are made once.',
+		'Your own key for this action, e.g. its ID in your source system; the service acts once per key within 30 minutes. Leave empty to use one derived from this workflow, this node and the request’s content: running the same input again (a retry, Retry execution, a manual re-run) then does nothing new, and two identical requests within 30 minutes count as one.',
 };

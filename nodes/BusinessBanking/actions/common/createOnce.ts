@@ -43,16 +43,18 @@ async function findOrCreate(this: IExecuteFunctions, itemIndex: number, once: Cr
 	const existing = await once.find();
 	if (existing) return { ...existing, _existing: true };
 	for (let attempt = 1; ; attempt++) {
-		try {
-			return { ...(await once.create()), _existing: false };
-		} catch (error) {
-			const unconfirmed = error instanceof NodeApiError && error.context.mayExist === true;
-			if (!unconfirmed) throw error;
-			if (attempt >= MAX_TRIES) throw stillUnconfirmed(error, once, attempt, itemIndex);
-			await sleep(retryDelayMs({ refreshRefused: false, message: '' }, attempt));
-			const made = await once.find();
-			if (made) return { ...made, _existing: false };
-		}
+		// The transport's errors (NodeApiError, NodeOperationError) pass through as they are.
+		const outcome = await once.create().then(
+			(record) => ({ record }),
+			(error: unknown) => ({ error }),
+		);
+		if ('record' in outcome) return { ...outcome.record, _existing: false };
+		const { error } = outcome;
+		if (!(error instanceof NodeApiError) || error.context.mayExist !== true) throw error;
+		if (attempt >= MAX_TRIES) throw stillUnconfirmed(error, once, attempt, itemIndex);
+		await sleep(retryDelayMs({ refreshRefused: false, message: '' }, attempt));
+		const made = await once.find();
+		if (made) return { ...made, _existing: false };
 	}
 }
 
