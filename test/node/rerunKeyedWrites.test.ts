@@ -75,23 +75,16 @@ describe('re-running money-moving writes after faults (n8n’s engine, faulty sa
 			const quote = response.data.quote as { id: string; source_amount: { value: string }; target_amount: { value: string } };
 			quotes.push({ quoteId: quote.id, source: quote.source_amount.value, target: quote.target_amount.value, reference: `US invoice ${i + 1}` });
 		}
-		const made = await runNode({
-			sandbox,
-			node: {
-				parameters: {
-					resource: 'internationalBeneficiary',
-					operation: 'create',
-					quoteId: quotes[0].quoteId,
-					currency: 'USD',
-					accountType: 'swift_code',
-					accountHolderName: 'Acme Supplies Inc',
-					swiftCode: 'CHASUS33',
-					accountNumber: '000123456789',
-					address: { city: 'New York', country: 'US', postCode: '10001', firstLine: '350 Fifth Avenue' },
-				},
+		const made = await sandbox.api('fr').post('/v2/international/beneficiaries', {
+			quote_id: quotes[0].quoteId,
+			payload: {
+				currency: 'USD',
+				type: 'swift_code',
+				details: { accountHolderName: 'Acme Supplies Inc', swiftCode: 'CHASUS33', accountNumber: '000123456789', address: { city: 'New York', country: 'US', postCode: '10001', firstLine: '350 Fifth Avenue' } },
 			},
 		});
-		const beneficiary = made.items[0].json as { beneficiary: { id: string }; target_account_id: string };
+		expect(made.status).toBe(201);
+		const beneficiary = made.data as { beneficiary: { id: string }; target_account_id: string };
 		const transfers = () => international(sandbox.ctx).transfers.list(fr);
 		const international50 = await runThreeTimes(sandbox, {
 			path: '/v2/international/transfers',
@@ -133,7 +126,7 @@ describe('re-running money-moving writes after faults (n8n’s engine, faulty sa
 			count: accounts,
 		});
 		expect(accounts50.first.error?.message).toBe('The business account may have been made: 4 tries with the same idempotency key, none confirmed (last: HTTP 503)');
-		expect(accounts50.first.error?.description).toMatch(/Or look for it: Business Account › Get Many\.$/);
+		expect(accounts50.first.error?.description).toMatch(/Or look for it: Business Account › Get Many\.\nThe service said: Injected fault: 503$/);
 		expect(accounts50.afterFirst - before).toBeLessThan(50);
 		expect(accounts50.retried.error).toBeUndefined();
 		expect(accounts50.rerun.error).toBeUndefined();
