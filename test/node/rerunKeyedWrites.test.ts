@@ -159,6 +159,8 @@ describe('re-running money-moving writes after faults (n8n’s engine, faulty sa
 		);
 		expect(items[1].json.description).toMatch(/give each its own Options › Idempotency Key/);
 		expect(externalTransfers(sandbox.ctx).list(fr)).toHaveLength(1);
+		// The second item sent nothing, not even its payee check.
+		expect(sandbox.ctx.requests.find('POST', '/v2/payee_verifications/skip')).toHaveLength(1);
 	});
 
 	it('a manual re-run of the same transfer within 30 minutes answers the first one; after 30 minutes the key has expired', async () => {

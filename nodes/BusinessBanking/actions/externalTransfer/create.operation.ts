@@ -135,17 +135,18 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (attachments.length) transfer.attachment_ids = attachments;
 	const body = validateBody.call(this, externalTransferSchema, transfer, itemIndex, LABELS);
 	const mode = this.getNodeParameter('verification', itemIndex, 'verify') as VerificationMode;
+	// From the transfer itself, not the proof token (new on every run); before any request, so that
+	// an item repeating another one of this run stops without sending anything.
+	const idempotencyKey = writeKey.call(this, itemIndex, 'externalTransfer.create', body, {
+		what: 'external transfer',
+		sameFields: 'beneficiary, account, amount, currency, reference, note and date',
+	});
 
 	const beneficiary = (await apiRequest.call(this, 'GET', `/v2/beneficiaries/${body.beneficiary_id}`, { itemIndex })).beneficiary as IDataObject;
 	if (beneficiary.trusted === false) {
 		throw new NodeOperationError(this.getNode(), `Item ${itemIndex}: the beneficiary "${String(beneficiary.name)}" is not trusted; external transfers go only to trusted beneficiaries`, { itemIndex });
 	}
 	const verification = await proofToken.call(this, itemIndex, mode, { name: String(beneficiary.name), iban: String(beneficiary.iban) });
-	// The key comes from the transfer itself, not from the proof token, which is new on every run.
-	const idempotencyKey = writeKey.call(this, itemIndex, 'externalTransfer.create', body, {
-		what: 'external transfer',
-		sameFields: 'beneficiary, account, amount, currency, reference, note and date',
-	});
 	const response = await apiRequest.call(this, 'POST', '/v2/external_transfers', {
 		body: { vop_proof_token: verification.token, external_transfer: body as IDataObject },
 		idempotencyKey,
