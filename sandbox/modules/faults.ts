@@ -23,6 +23,12 @@ export const faultInputSchema = z
 		retryAfter: z.number().int().min(0).max(3600).optional(),
 		latencyMs: z.number().int().min(0).max(60_000).optional(),
 		count: z.number().int().min(1).max(10_000).default(1),
+		/** Each matching request gets the fault with this chance (1: every one), drawn from `seed`. */
+		probability: z.number().gt(0).max(1).default(1),
+		/** Seeds the draws, so that the same requests in the same order get the same faults. */
+		seed: z.number().int().min(0).max(2 ** 32 - 1).default(1),
+		/** The first `after` matching requests pass untouched (an outage that starts midway). */
+		after: z.number().int().min(0).max(1_000_000).default(0),
 	})
 	.superRefine((fault, ctx) => {
 		if (fault.kind === 'status' && fault.status === undefined) {
@@ -39,27 +45,54 @@ export interface Fault extends Omit<z.output<typeof faultInputSchema>, 'count'> 
 	remaining: number;
 }
 
-/** Armed faults, in the order they were added; the first that matches a request is used once. */
+/** mulberry32: a small seeded generator of numbers in [0, 1), the same sequence for the same seed. */
+function seededRandom(seed: number): () => number {
+	let state = seed >>> 0;
+	return () => {
+		state = (state + 0x6d2b79f5) >>> 0;
+		let t = state;
+		t = Math.imul(t ^ (t >>> 15), t | 1);
+		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+	};
+}
+
+interface ArmedFault {
+	fault: Fault;
+	draw: () => number;
+}
+
+/**
+ * Armed faults, in the order they were added. A request gets the first fault that matches it, is
+ * past its `after` requests and wins its draw; `remaining` counts the faults still to deliver.
+ */
 export class FaultStore {
-	private faults: Fault[] = [];
+	private faults: ArmedFault[] = [];
 
 	add(input: z.output<typeof faultInputSchema>): Fault {
 		const { count, ...rest } = input;
 		const fault: Fault = { ...rest, method: rest.method?.toUpperCase(), id: randomUUID(), remaining: count };
-		this.faults.push(fault);
-		return fault;
-	}
-
-	take(method: string, path: string): Fault | undefined {
-		const fault = this.faults.find((f) => (!f.method || f.method === method) && matchesPath(f.path, path));
-		if (!fault) return undefined;
-		fault.remaining -= 1;
-		if (fault.remaining <= 0) this.faults = this.faults.filter((f) => f !== fault);
+		this.faults.push({ fault, draw: seededRandom(rest.seed) });
 		return { ...fault };
 	}
 
+	take(method: string, path: string): Fault | undefined {
+		const armed = this.faults.find(({ fault, draw }) => {
+			if ((fault.method && fault.method !== method) || !matchesPath(fault.path, path)) return false;
+			if (fault.after > 0) {
+				fault.after -= 1;
+				return false;
+			}
+			return fault.probability >= 1 || draw() < fault.probability;
+		});
+		if (!armed) return undefined;
+		armed.fault.remaining -= 1;
+		if (armed.fault.remaining <= 0) this.faults = this.faults.filter((f) => f !== armed);
+		return { ...armed.fault };
+	}
+
 	list(): Fault[] {
-		return this.faults.map((f) => ({ ...f }));
+		return this.faults.map(({ fault }) => ({ ...fault }));
 	}
 
 	clear(): number {

@@ -7,8 +7,9 @@
  *
  * - runNode: an Items node (the input items) → one node (Business Banking unless `node.type`), with a
  *   fresh connected credential or the `credential` store you pass (to watch tokens across runs).
- *   `node` also takes continueOnFail / retryOnFail / maxTries / waitBetweenTries; `executionId` fixes
- *   the execution id (idempotency keys derive from it).
+ *   `node` also takes continueOnFail / retryOnFail / maxTries / waitBetweenTries; `executionId`,
+ *   `workflowId`, `nodeId` and `mode` fix what n8n would (a "Retry execution" is a new execution id
+ *   of the same workflow in mode 'retry').
  * - runWorkflow: any workflow JSON (nodes + connections), credentials by id.
  * - registerNodeType: make another node type (e.g. the trigger) known to the engine.
  * - CredentialStore: the stored credential; `tokenWrites` counts n8n's token updates; `serveStale`
@@ -428,6 +429,12 @@ export interface RunNodeOptions {
 	/** Options for a fresh connected credential when `credential` is not given. */
 	credentialOptions?: CredentialOptions;
 	executionId?: string;
+	/** The workflow's id ('wf-1' by default): derived idempotency keys are scoped by it. */
+	workflowId?: string;
+	/** The Business Banking node's id ('node' by default). */
+	nodeId?: string;
+	/** How n8n started the execution ('manual' by default; 'retry' for "Retry execution"). */
+	mode?: WorkflowExecuteMode;
 }
 
 export interface RunNodeResult extends RunResult {
@@ -445,10 +452,11 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 	const name = options.node.name ?? 'Business Banking';
 	const { parameters, type, name: _name, ...settings } = options.node;
 	const workflow = {
+		...(options.workflowId !== undefined ? { id: options.workflowId } : {}),
 		nodes: [
 			{ id: 'items', name: 'Items', type: ITEMS_NODE_TYPE, typeVersion: 1, position: [0, 0] as [number, number], parameters: { items: JSON.stringify(options.items ?? [{}]) } },
 			{
-				id: 'node',
+				id: options.nodeId ?? 'node',
 				name,
 				type: type ?? NODE_TYPE,
 				typeVersion: 1,
@@ -463,6 +471,7 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 	const result = await runWorkflow(workflow, {
 		credentials: new Map([[CREDENTIAL_ID, credential]]),
 		executionId: options.executionId,
+		mode: options.mode,
 	});
 	return { ...result, items: result.outputs[name] ?? [], credential };
 }
@@ -602,10 +611,23 @@ export async function clearSeenRequests(sandbox: TestSandbox): Promise<void> {
 	await sandbox.http.delete('/sandbox/requests');
 }
 
-/** Arms a fault (see sandbox/modules/faults.ts): a status (429, 5xx), latency, or a dropped connection. */
+/** Arms a fault (see sandbox/modules/faults.ts): a status (429, 5xx), latency, or a dropped connection; optionally a seeded share of requests, from the `after`-th on. */
 export async function injectFault(
 	sandbox: TestSandbox,
-	fault: { method?: string; path: string; kind: 'status' | 'latency' | 'drop_after_commit'; status?: number; retryAfter?: number; latencyMs?: number; count?: number },
+	fault: {
+		method?: string;
+		path: string;
+		kind: 'status' | 'latency' | 'drop_after_commit';
+		status?: number;
+		retryAfter?: number;
+		latencyMs?: number;
+		count?: number;
+		/** The share of matching requests hit, drawn from `seed` (reproducible). */
+		probability?: number;
+		seed?: number;
+		/** Matching requests let through before the fault starts. */
+		after?: number;
+	},
 ): Promise<void> {
 	const response = await sandbox.http.post('/sandbox/faults', fault);
 	if (response.status !== 201) throw new Error(`POST /sandbox/faults answered ${response.status}: ${JSON.stringify(response.data)}`);

@@ -149,7 +149,8 @@ describe('External Transfer in n8n’s engine', () => {
 		expect(withToken.error).toBeUndefined();
 		expect(sandbox.ctx.requests.find('POST', '/v2/external_transfers')[0].body).toMatchObject({ vop_proof_token: token });
 
-		const skipped = await runNode({ sandbox, node: { parameters: createParameters({ verification: 'skip' }) } });
+		// Another transfer (an identical one within 30 minutes would be the first one again).
+		const skipped = await runNode({ sandbox, node: { parameters: createParameters({ verification: 'skip', reference: 'Invoice 2026-043' }) } });
 		expect(skipped.error).toBeUndefined();
 		expect(sandbox.ctx.requests.find('POST', '/v2/payee_verifications/skip')).toHaveLength(1);
 		expect(stored()).toHaveLength(2);

@@ -37,11 +37,12 @@ class TransportProbe implements INodeType {
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		const output: INodeExecutionData[] = [];
 		for (let itemIndex = 0; itemIndex < this.getInputData().length; itemIndex++) {
-			const body = this.getNodeParameter('body', itemIndex, '') as string;
+			const text = this.getNodeParameter('body', itemIndex, '') as string;
+			const body = text ? (JSON.parse(text) as IDataObject) : undefined;
 			const response = await apiRequest.call(this, this.getNodeParameter('method', itemIndex) as 'GET', this.getNodeParameter('path', itemIndex) as string, {
-				body: body ? (JSON.parse(body) as IDataObject) : undefined,
+				body,
 				idempotencyKey: this.getNodeParameter('idempotent', itemIndex)
-					? resolveIdempotencyKey.call(this, itemIndex, 'probe', this.getNodeParameter('idempotencyKey', itemIndex))
+					? resolveIdempotencyKey.call(this, 'probe', body, this.getNodeParameter('idempotencyKey', itemIndex))
 					: undefined,
 				server: this.getNodeParameter('server', itemIndex) as 'api' | 'register',
 				itemIndex,
@@ -184,8 +185,10 @@ describe('transport inside the n8n engine: tokens, retries, errors', () => {
 		const { error } = await runNode({ sandbox, node: createCompany('Une Seule Fois SAS') });
 		expect(error?.name).toBe('NodeApiError');
 		expect(error?.httpCode).toBe('500');
-		expect(error?.message).toBe('The service failed to process the request (HTTP 500) after 1 try');
-		expect(error?.description).toBe('Injected fault: 500');
+		expect(error?.message).toBe('The client may have been made: no confirmation (HTTP 500), and a request without idempotency key is not repeated automatically');
+		expect(error?.description).toBe(
+			'Check before running this item again. Or look for it: Client › Get Many (by e-mail, VAT number or tax id). Options › Skip If It Already Exists makes running the same input again safe.\nThe service said: Injected fault: 500',
+		);
 		expect(await seenRequests(sandbox, { method: 'POST', path: '/v2/clients' })).toHaveLength(1);
 	});
 
@@ -197,7 +200,9 @@ describe('transport inside the n8n engine: tokens, retries, errors', () => {
 
 		await injectFault(sandbox, { method: 'POST', path: '/v2/clients', kind: 'drop_after_commit', count: 1 });
 		const write = await runNode({ sandbox, node: createCompany('Connexion Perdue SAS') });
-		expect(write.error?.message).toMatch(/^Could not reach 127\.0\.0\.1:\d+: the connection was closed before an answer came \(after 1 try\)$/);
+		expect(write.error?.message).toBe(
+			'The client may have been made: no confirmation (the connection was closed before an answer came), and a request without idempotency key is not repeated automatically',
+		);
 		expect(await seenRequests(sandbox, { method: 'POST', path: '/v2/clients' })).toHaveLength(1);
 		const listed = await sandbox.api('fr').get('/v2/clients', { params: { 'filter[name]': 'Connexion Perdue' } });
 		expect(listed.data.clients).toHaveLength(1);
@@ -217,13 +222,11 @@ describe('transport inside the n8n engine: tokens, retries, errors', () => {
 		expect(keys[1]).toBe(keys[0]);
 	});
 
-	it('derives the key from execution, node, item and operation: n8n\'s Retry On Fail reuses it', async () => {
+	it('derives the key from workflow, node, operation and content: Retry On Fail, a new execution and a renamed node reuse it', async () => {
 		// 4 failing tries exhaust the transport; n8n's own retry of the node then succeeds.
 		await injectFault(sandbox, { method: 'POST', path: '/v2/clients', kind: 'status', status: 503, retryAfter: 0, count: 4 });
-		const executionId = 'execution-42';
 		const run = await runNode({
 			sandbox,
-			executionId,
 			items: [{ n: 1 }, { n: 2 }],
 			node: probe(
 				{ method: 'POST', path: '/v2/clients', body: '={{ JSON.stringify({ client: { kind: "company", name: "Retry " + $json.n } }) }}', idempotent: true },
@@ -240,14 +243,33 @@ describe('transport inside the n8n engine: tokens, retries, errors', () => {
 		expect(keys[5]).not.toBe(keys[0]);
 		expect((posts[4].body as { client: { name: string } }).client.name).toBe('Retry 1');
 
-		// Same execution id, same node, same item: same key; another execution: another key.
-		await clearSeenRequests(sandbox);
+		// Same content: the same key from a new execution ("Retry execution"), a renamed node, keys in
+		// another order; another workflow, another node or other content: another key.
+		const keyOf = async (options: { body: string; workflowId?: string; nodeId?: string; name?: string }) => {
+			await clearSeenRequests(sandbox);
+			await runNode({ sandbox, workflowId: options.workflowId, nodeId: options.nodeId, node: { ...probe({ method: 'POST', path: '/v2/clients', body: options.body, idempotent: true }), name: options.name } });
+			return (await seenRequests(sandbox, { method: 'POST', path: '/v2/clients' }))[0].headers['x-service-idempotency-key'];
+		};
 		const body = JSON.stringify({ client: { kind: 'company', name: 'Retry 1' } });
-		await runNode({ sandbox, executionId, node: probe({ method: 'POST', path: '/v2/clients', body, idempotent: true }) });
-		await runNode({ sandbox, executionId: 'execution-43', node: probe({ method: 'POST', path: '/v2/clients', body, idempotent: true }) });
-		const again = await seenRequests(sandbox, { method: 'POST', path: '/v2/clients' });
-		expect(again[0].headers['x-service-idempotency-key']).toBe(keys[0]);
-		expect(again[1].headers['x-service-idempotency-key']).not.toBe(keys[0]);
+		expect(await keyOf({ body })).toBe(keys[0]);
+		expect(await keyOf({ body, name: 'Renamed node' })).toBe(keys[0]);
+		expect(await keyOf({ body: JSON.stringify({ client: { name: 'Retry 1', kind: 'company' } }) })).toBe(keys[0]);
+		expect(await keyOf({ body, workflowId: 'wf-2' })).not.toBe(keys[0]);
+		expect(await keyOf({ body, nodeId: 'another-node' })).not.toBe(keys[0]);
+		expect(await keyOf({ body: JSON.stringify({ client: { kind: 'company', name: 'Retry 3' } }) })).not.toBe(keys[0]);
+	});
+
+	it('scopes the key by the node alone in a workflow n8n has not saved (no id, or its placeholder)', async () => {
+		const body = JSON.stringify({ client: { kind: 'company', name: 'Sans Dossier SAS' } });
+		const keyIn = async (workflowId: string) => {
+			await clearSeenRequests(sandbox);
+			await runNode({ sandbox, workflowId, node: probe({ method: 'POST', path: '/v2/clients', body, idempotent: true }) });
+			return (await seenRequests(sandbox, { method: 'POST', path: '/v2/clients' }))[0].headers['x-service-idempotency-key'];
+		};
+		const unsaved = await keyIn('');
+		expect(unsaved).toMatch(UUID_V5);
+		expect(await keyIn('__EMPTY__')).toBe(unsaved);
+		expect(await keyIn('wf-1')).not.toBe(unsaved);
 	});
 
 	it('uses the key the user gave instead of the derived one', async () => {

@@ -114,6 +114,27 @@ describe('simulation controls', () => {
 			expect((await api.get('/v2/clients')).status).toBe(200);
 		});
 
+		it('a fault with a probability hits a seeded, reproducible share of requests; `after` lets the first ones pass', async () => {
+			const pattern = async () => {
+				await sandbox.http.delete('/sandbox/faults');
+				await sandbox.http.post('/sandbox/faults', { path: '/organization', kind: 'status', status: 503, probability: 0.25, seed: 7, count: 10_000 });
+				const statuses: number[] = [];
+				for (let i = 0; i < 120; i++) statuses.push((await api.get('/organization', { validateStatus: () => true })).status);
+				return statuses;
+			};
+			const first = await pattern();
+			const hits = first.filter((status) => status === 503).length;
+			expect(hits).toBeGreaterThan(15);
+			expect(hits).toBeLessThan(45);
+			expect(await pattern()).toEqual(first);
+
+			await sandbox.http.delete('/sandbox/faults');
+			await sandbox.http.post('/sandbox/faults', { path: '/organization', kind: 'status', status: 502, after: 3, count: 2 });
+			const statuses: number[] = [];
+			for (let i = 0; i < 6; i++) statuses.push((await api.get('/organization', { validateStatus: () => true })).status);
+			expect(statuses).toEqual([200, 200, 200, 502, 502, 200]);
+		});
+
 		it('DELETE /sandbox/faults disarms everything; reset does too', async () => {
 			await sandbox.http.post('/sandbox/faults', { path: '/v2/*', kind: 'status', status: 500, count: 5 });
 			expect((await sandbox.http.delete('/sandbox/faults')).data.deleted).toBe(1);

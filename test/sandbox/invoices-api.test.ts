@@ -474,6 +474,17 @@ describe('client invoices API', () => {
 			expect(await listIds(`?filter[created_at_from]=${unpaidAt.slice(0, 10)}&filter[created_at_to]=${unpaidAt.slice(0, 10)}`)).toEqual([ids.unpaid]);
 		});
 
+		it('filters by exact number and purchase order (how a re-run finds what it made)', async () => {
+			const paid = (await de.get(`/v2/client_invoices/${ids.paid}`)).data.client_invoice as { number: string };
+			expect(await listIds(`?filter[number]=${encodeURIComponent(paid.number)}`)).toEqual([ids.paid]);
+			expect(await listIds(`?filter[number]=${encodeURIComponent(paid.number.toLowerCase() + 'x')}`)).toEqual([]);
+			const po = (await de.patch(`/v2/client_invoices/${ids.draft}`, { client_invoice: { purchase_order: 'PO-77' } })).data.client_invoice;
+			expect(po.purchase_order).toBe('PO-77');
+			expect(await listIds('?filter[purchase_order]=PO-77')).toEqual([ids.draft]);
+			expect(await listIds(`?filter[purchase_order]=PO-77&filter[client_id]=${clientB}`)).toEqual([]);
+			expect(await listIds('?filter[purchase_order]=PO-7')).toEqual([]);
+		});
+
 		it('pages with meta', async () => {
 			const response = await de.get('/v2/client_invoices?per_page=1&page=2&filter[status]=draft,unpaid,paid');
 			const total = response.data.meta.total_count;

@@ -99,6 +99,17 @@ const NETWORK_PROBLEMS: Record<string, string> = {
 	EAI_AGAIN: 'the host name could not be resolved',
 };
 
+/** A 5xx, or no answer at all: the service may have applied the request before the failure. */
+export function mayHaveApplied(failure: FailedCall): boolean {
+	return (failure.status !== undefined && failure.status >= 500) || (failure.status === undefined && failure.networkCode !== undefined);
+}
+
+/** What a write makes ("external transfer") and where a user can look for one (an operation, a screen). */
+export interface CreatedThing {
+	what: string;
+	howToFind: string;
+}
+
 const tries = (count: number) => `${count} ${count === 1 ? 'try' : 'tries'}`;
 
 export interface ErrorContext {
@@ -109,6 +120,30 @@ export interface ErrorContext {
 	tries: number;
 	/** Where the call went (for connection errors). */
 	host: string;
+	/** Set when a try of this write may have been applied: the error then says that it may exist. */
+	unconfirmed?: { idempotencyKey?: string; creates?: CreatedThing };
+}
+
+/**
+ * The message of a write that may have been applied although no try was confirmed. With an
+ * idempotency key the way to find out is safe: the same input sends the same key again.
+ */
+function unconfirmedWrite(failure: FailedCall, context: ErrorContext, unconfirmed: NonNullable<ErrorContext['unconfirmed']>): { message: string; description: string } {
+	const what = unconfirmed.creates?.what ?? 'change';
+	const problem = failure.status ? `HTTP ${failure.status}` : (NETWORK_PROBLEMS[failure.networkCode ?? ''] ?? 'the connection failed');
+	const lookup = unconfirmed.creates ? ` Or look for it: ${unconfirmed.creates.howToFind}` : '';
+	if (unconfirmed.idempotencyKey) {
+		return {
+			message: `The ${what} may have been made: ${tries(context.tries)} with the same idempotency key, none confirmed (last: ${problem})`,
+			description:
+				`Every try carried the idempotency key ${unconfirmed.idempotencyKey}, so the service made it at most once. ` +
+				`To find out, run this item again with the same input within 30 minutes: it sends the same key, and the service answers with the ${what} it made, or makes it now — never a second one.${lookup}`,
+		};
+	}
+	return {
+		message: `The ${what} may have been made: no confirmation (${problem}), and a request without idempotency key is not repeated automatically`,
+		description: `Check before running this item again.${lookup}`,
+	};
 }
 
 /**
@@ -152,6 +187,14 @@ export function toNodeApiError(failure: FailedCall, context: ErrorContext): Node
 		message = status ? `The service answered HTTP ${status}` : failure.message;
 	}
 
+	const unconfirmed = context.unconfirmed && !failure.refreshRefused && (status === undefined || status === 429 || status >= 500);
+	if (unconfirmed) {
+		const told = unconfirmedWrite(failure, context, context.unconfirmed!);
+		const said = entries.map(explain).join('\n');
+		message = told.message;
+		description = said ? `${told.description}\nThe service said: ${said}` : told.description;
+	}
+
 	const sanitized: JsonObject = { message, ...(status ? { httpCode: String(status) } : {}), errors: entries as unknown as JsonObject[] };
 	const error = new NodeApiError(context.node, sanitized, {
 		message,
@@ -160,5 +203,7 @@ export function toNodeApiError(failure: FailedCall, context: ErrorContext): Node
 		itemIndex: context.itemIndex,
 	});
 	if (entries.length > 0) error.context.errors = entries;
+	// Read by operations that can find out for themselves (e.g. by looking the record up).
+	if (unconfirmed) error.context.mayExist = true;
 	return error;
 }

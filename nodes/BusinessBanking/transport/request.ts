@@ -10,7 +10,7 @@ import {
 } from 'n8n-workflow';
 
 import { fetchAbsoluteUrl } from './absolute';
-import { describeFailure, toNodeApiError } from './errors';
+import { describeFailure, mayHaveApplied, toNodeApiError, type CreatedThing } from './errors';
 import { isRetryable, MAX_TRIES, retryDelayMs } from './retry';
 
 export const CREDENTIAL_TYPE = 'businessBankingOAuth2Api';
@@ -33,6 +33,8 @@ export interface ApiRequestOptions {
 	absoluteUrl?: boolean;
 	/** One file sent as multipart/form-data (uploads) instead of a JSON body. */
 	file?: MultipartFile;
+	/** What this write makes and where to look for it: an unconfirmed write's error then says it may exist. */
+	creates?: CreatedThing;
 }
 
 /** A file part of a multipart/form-data body. */
@@ -98,6 +100,8 @@ export async function apiRequest(
 	const node = this.getNode();
 	let rereadAfterRefusedRefresh = false;
 	let host = '';
+	// Whether any try may have reached the service and been applied (a 5xx, or no answer).
+	let uncertain = false;
 	for (let attempt = 1; ; attempt++) {
 		// Read on every try: after a refused refresh, another process may have stored newer tokens.
 		const credentials = (await this.getCredentials(CREDENTIAL_TYPE)) as unknown as BankingCredentials;
@@ -113,6 +117,7 @@ export async function apiRequest(
 				attempt--;
 				continue;
 			}
+			uncertain ||= method !== 'GET' && method !== 'HEAD' && mayHaveApplied(failure);
 			if (attempt < MAX_TRIES && isRetryable(failure, method, Boolean(options.idempotencyKey))) {
 				await sleep(retryDelayMs(failure, attempt));
 				continue;
@@ -123,6 +128,7 @@ export async function apiRequest(
 				credentialName: node.credentials?.[CREDENTIAL_TYPE]?.name,
 				tries: attempt,
 				host,
+				unconfirmed: uncertain && (options.idempotencyKey || options.creates) ? { idempotencyKey: options.idempotencyKey, creates: options.creates } : undefined,
 			});
 		}
 	}

@@ -1,6 +1,6 @@
 import type { IHttpRequestMethods } from 'n8n-workflow';
 
-import type { FailedCall } from './errors';
+import { mayHaveApplied, type FailedCall } from './errors';
 
 /** At most this many tries of one call (the first one included). */
 export const MAX_TRIES = 4;
@@ -16,8 +16,7 @@ const MAX_RETRY_AFTER_MS = 30_000;
  */
 export function isRetryable(failure: FailedCall, method: IHttpRequestMethods, hasIdempotencyKey: boolean): boolean {
 	if (failure.status === 429) return true;
-	const transient = (failure.status !== undefined && failure.status >= 500) || (failure.status === undefined && failure.networkCode !== undefined);
-	if (!transient) return false;
+	if (!mayHaveApplied(failure)) return false;
 	return method === 'GET' || method === 'HEAD' || hasIdempotencyKey;
 }
 

@@ -123,6 +123,9 @@ interface ListQuery {
 	from?: number;
 	to?: number;
 	clientId?: string;
+	/** Exact matches: how a re-run finds the invoice it made before (the node's "Skip If It Already Exists"). */
+	number?: string;
+	purchaseOrder?: string;
 	descending: boolean;
 	page: number;
 	perPage: number;
@@ -153,6 +156,8 @@ function parseListQuery(raw: Record<string, string | undefined>): ListQuery {
 	if (raw['filter[created_at_from]'] !== undefined) query.from = timeBound(raw['filter[created_at_from]'], 'filter[created_at_from]', false);
 	if (raw['filter[created_at_to]'] !== undefined) query.to = timeBound(raw['filter[created_at_to]'], 'filter[created_at_to]', true);
 	if (raw['filter[client_id]'] !== undefined) query.clientId = raw['filter[client_id]'];
+	if (raw['filter[number]'] !== undefined) query.number = raw['filter[number]'];
+	if (raw['filter[purchase_order]'] !== undefined) query.purchaseOrder = raw['filter[purchase_order]'];
 	return query;
 }
 
@@ -162,5 +167,7 @@ function matches(record: InvoiceRecord, query: ListQuery): boolean {
 	if (query.from !== undefined && created < query.from) return false;
 	if (query.to !== undefined && created > query.to) return false;
 	if (query.clientId !== undefined && record.fields.client_id !== query.clientId) return false;
+	if (query.number !== undefined && record.fields.number !== query.number) return false;
+	if (query.purchaseOrder !== undefined && record.fields.purchase_order !== query.purchaseOrder) return false;
 	return true;
 }

@@ -12,13 +12,14 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['bankAccount'], operation: ['create'] } }, properties);
 
-/** POST /v2/bank_accounts with an idempotency key: a retried item never opens a second account. */
+/** POST /v2/bank_accounts with an idempotency key: a re-run of the same item never opens a second account. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const body = validateBody.call(this, bankAccountSchema, { name: this.getNodeParameter('name', itemIndex, '') }, itemIndex, { name: 'Name' });
 	const response = await apiRequest.call(this, 'POST', '/v2/bank_accounts', {
 		body: { bank_account: body },
-		idempotencyKey: writeKey.call(this, itemIndex, 'bankAccount.create', { uuid: true }),
+		idempotencyKey: writeKey.call(this, itemIndex, 'bankAccount.create', body, { uuid: true, what: 'business account', sameFields: 'name' }),
 		itemIndex,
+		creates: { what: 'business account', howToFind: 'Business Account › Get Many.' },
 	});
 	return [{ json: response.bank_account as IDataObject }];
 }

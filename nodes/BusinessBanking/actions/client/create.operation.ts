@@ -3,7 +3,9 @@ import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type IN
 import { clientCreateSchema } from '../../schemas/client';
 import { apiRequest } from '../../transport';
 import { validateBody } from '../../validation';
+import { createOnce } from '../common/createOnce';
 import { clientBody } from './body';
+import { clientLookup, skipExistingClientField } from './existing';
 import { deprecatedFields, FIELD_LABELS, kindOptions, optionalClientFields } from './fields';
 
 const NAME_FIELDS = new Set(['name', 'firstName', 'lastName']);
@@ -56,11 +58,15 @@ const properties: INodeProperties[] = [
 		options: optionalClientFields.filter((field) => !NAME_FIELDS.has(field.name)),
 	},
 	deprecatedFields(true),
+	{ displayName: 'Options', name: 'options', type: 'collection', placeholder: 'Add Option', default: {}, options: [skipExistingClientField] },
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['client'], operation: ['create'] } }, properties);
 
-/** POST /v2/clients; outputs the created client. Not retried on 5xx: a repeat could create it twice. */
+/**
+ * POST /v2/clients; outputs the created client. Not retried on 5xx (a repeat could create it
+ * twice), unless "Skip If It Already Exists" can look the client up first.
+ */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const kind = this.getNodeParameter('kind', itemIndex) as string;
 	const main: IDataObject =
@@ -74,6 +80,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		deprecated: this.getNodeParameter('deprecatedFields', itemIndex, {}) as IDataObject,
 	});
 	validateBody.call(this, clientCreateSchema, body, itemIndex, FIELD_LABELS);
-	const response = await apiRequest.call(this, 'POST', '/v2/clients', { body: { client: body }, itemIndex });
-	return [{ json: response.client as IDataObject }];
+	const create = async () => (await apiRequest.call(this, 'POST', '/v2/clients', { body: { client: body }, itemIndex, creates: CREATES })).client as IDataObject;
+	const lookup = clientLookup.call(this, itemIndex, body);
+	return [{ json: lookup ? await createOnce.call(this, itemIndex, { what: 'client', ...lookup, create }) : await create() }];
 }
+
+const CREATES = {
+	what: 'client',
+	howToFind: 'Client › Get Many (by e-mail, VAT number or tax id). Options › Skip If It Already Exists makes running the same input again safe.',
+};

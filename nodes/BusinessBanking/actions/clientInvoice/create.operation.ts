@@ -1,11 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { apiRequest } from '../../transport';
+import { createOnce } from '../common/createOnce';
 import { batchConcurrency } from './batch';
 import { buildCreateBody } from './body';
+import { invoiceLookup, skipExistingInvoiceField } from './existing';
 import { batchOptionsField, currencyOptions, italySpainField, itemsFields, optionalInvoiceFields, settingsField } from './fields';
 import { clientLocator } from './locators';
-import { attachBinaryPdf, attachPdfField } from './pdfUpload';
+import { attachPdf, attachPdfField, pdfToAttach } from './pdfUpload';
 
 const operations = ['create'];
 const show = { show: { resource: ['clientInvoice'], operation: operations } };
@@ -56,18 +58,32 @@ export const description: INodeProperties[] = [
 	},
 	settingsField(operations),
 	italySpainField(operations),
-	batchOptionsField(operations),
+	batchOptionsField(operations, [skipExistingInvoiceField]),
 ];
 
 /**
- * Creates one invoice per input item (uploading its PDF first when asked). Creation is not idempotent in the API, so no idempotency key
- * is sent and the transport retries only a 429 (nothing was created), never a 5xx.
+ * Creates one invoice per input item, uploading its PDF first when asked (the file is checked
+ * before any request; it is uploaded only when the invoice is really created). The API takes no idempotency key here, so the transport
+ * retries only a 429 (nothing was created). With "Skip If It Already Exists" the invoice is looked
+ * up by the user's reference first, and again after a create whose answer was lost, which makes
+ * a re-run of the same input safe.
  */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const body = buildCreateBody.call(this, itemIndex);
-	await attachBinaryPdf.call(this, itemIndex, body);
-	const response = (await apiRequest.call(this, 'POST', '/v2/client_invoices', { body: { client_invoice: body } as IDataObject, itemIndex })) as IDataObject;
-	return [{ json: (response.client_invoice ?? response) as IDataObject }];
+	const pdf = await pdfToAttach.call(this, itemIndex, body);
+	const create = async () => {
+		await attachPdf.call(this, itemIndex, body, pdf);
+		const response = await apiRequest.call(this, 'POST', '/v2/client_invoices', { body: { client_invoice: body } as IDataObject, itemIndex, creates: CREATES });
+		return (response.client_invoice ?? response) as IDataObject;
+	};
+	const lookup = invoiceLookup.call(this, itemIndex, body);
+	const json = lookup ? await createOnce.call(this, itemIndex, { what: 'client invoice', ...lookup, create }) : await create();
+	return [{ json }];
 }
+
+const CREATES = {
+	what: 'client invoice',
+	howToFind: 'Client Invoice › Get Many. Options › Skip If It Already Exists makes running the same input again safe.',
+};
 
 export const concurrency = batchConcurrency;

@@ -278,7 +278,7 @@ export function italySpainField(operations: string[]): INodeProperties {
 }
 
 /** Concurrency of Create and Finalize over many input items. */
-export function batchOptionsField(operations: string[]): INodeProperties {
+export function batchOptionsField(operations: string[], extra: INodeProperties[] = []): INodeProperties {
 	return {
 		displayName: 'Options',
 		name: 'options',
@@ -296,6 +296,7 @@ export function batchOptionsField(operations: string[]): INodeProperties {
 				description:
 					'How many input items are sent at once (1–20). Output keeps input order. Requests over the rate limit wait and are retried.',
 			},
+			...extra,
 		],
 	};
 }

@@ -78,15 +78,19 @@ export const attachPdfField: INodeProperties = {
 };
 
 /**
- * Create's "Attach PDF From Binary Property": once the body passed its checks, uploads the item's
- * PDF and puts the upload's id in `upload_id`.
+ * Create's "Attach PDF From Binary Property", in two steps so that nothing is sent for a bad file:
+ * `pdfToAttach` reads and checks the item's PDF before any request (undefined when the option is
+ * empty); `attachPdf` uploads it and puts the upload's id in `upload_id`, only once per body.
  */
-export async function attachBinaryPdf(this: IExecuteFunctions, itemIndex: number, body: Record<string, unknown>): Promise<void> {
+export async function pdfToAttach(this: IExecuteFunctions, itemIndex: number, body: Record<string, unknown>): Promise<PdfFile | undefined> {
 	const property = String(this.getNodeParameter('additionalFields.attachPdfBinaryProperty', itemIndex, '') ?? '').trim();
-	if (!property) return;
+	if (!property) return undefined;
 	if (body.upload_id !== undefined) {
 		throw new NodeOperationError(this.getNode(), `Item ${itemIndex}: give either Upload ID or Attach PDF From Binary Property, not both`, { itemIndex });
 	}
-	const pdf = await readPdfBinary.call(this, itemIndex, property);
-	body.upload_id = (await uploadPdf.call(this, itemIndex, pdf)).id;
+	return await readPdfBinary.call(this, itemIndex, property);
+}
+
+export async function attachPdf(this: IExecuteFunctions, itemIndex: number, body: Record<string, unknown>, pdf: PdfFile | undefined): Promise<void> {
+	if (pdf && body.upload_id === undefined) body.upload_id = (await uploadPdf.call(this, itemIndex, pdf)).id;
 }

@@ -117,8 +117,8 @@ const dateOnly = (value: unknown) => {
 
 /**
  * POST /v2/external_transfers to a trusted beneficiary, after the payee verification the bank
- * requires. The body is checked before any request; the idempotency key stays the same when the
- * transport or n8n retries the item, so a retry never sends the money twice.
+ * requires. The body is checked before any request; the idempotency key is derived from the
+ * transfer's content, so any re-run of the same item within 30 minutes never sends the money twice.
  */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
@@ -135,6 +135,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (attachments.length) transfer.attachment_ids = attachments;
 	const body = validateBody.call(this, externalTransferSchema, transfer, itemIndex, LABELS);
 	const mode = this.getNodeParameter('verification', itemIndex, 'verify') as VerificationMode;
+	// From the transfer itself, not the proof token (new on every run); before any request, so that
+	// an item repeating another one of this run stops without sending anything.
+	const idempotencyKey = writeKey.call(this, itemIndex, 'externalTransfer.create', body, {
+		what: 'external transfer',
+		sameFields: 'beneficiary, account, amount, currency, reference, note and date',
+	});
 
 	const beneficiary = (await apiRequest.call(this, 'GET', `/v2/beneficiaries/${body.beneficiary_id}`, { itemIndex })).beneficiary as IDataObject;
 	if (beneficiary.trusted === false) {
@@ -143,8 +149,9 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const verification = await proofToken.call(this, itemIndex, mode, { name: String(beneficiary.name), iban: String(beneficiary.iban) });
 	const response = await apiRequest.call(this, 'POST', '/v2/external_transfers', {
 		body: { vop_proof_token: verification.token, external_transfer: body as IDataObject },
-		idempotencyKey: writeKey.call(this, itemIndex, 'externalTransfer.create'),
+		idempotencyKey,
 		itemIndex,
+		creates: { what: 'external transfer', howToFind: 'the account’s transactions in the bank’s app, or External Transfer › Get with its ID.' },
 	});
 	const json = { ...(response.external_transfer as IDataObject) };
 	if (verification.result) json.payee_verification = verification.result;

@@ -138,8 +138,14 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const response = await apiRequest.call(this, 'POST', '/v2/international/transfers', {
 		body: body as IDataObject,
 		headers,
-		idempotencyKey: writeKey.call(this, itemIndex, 'internationalTransfer.create', { uuid: true }),
+		// The 2FA, SCA and MFA headers are one-time values: only the body makes the key.
+		idempotencyKey: writeKey.call(this, itemIndex, 'internationalTransfer.create', body, {
+			uuid: true,
+			what: 'international transfer',
+			sameFields: 'quote, beneficiary, target account, amounts and details',
+		}),
 		itemIndex,
+		creates: { what: 'international transfer', howToFind: 'the account’s transactions in the bank’s app.' },
 	});
 	const made = response.transfer as IDataObject;
 	const usedQuote = made.quote_id as string | undefined;

@@ -1,0 +1,51 @@
+import { randomUUID } from 'crypto';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+
+import { injectFault, runNode, type CredentialOptions, type RunNodeResult } from '../helpers/engine';
+import type { TestSandbox } from '../helpers/sandbox';
+
+/**
+ * The fault test of issue 9: the sandbox drops ~10 % of a write's requests after committing them
+ * and answers 503 to ~5 % (seeded: the same requests get the same faults), all along.
+ */
+async function armFlakyService(sandbox: TestSandbox, path: string, seed: number): Promise<void> {
+	await injectFault(sandbox, { method: 'POST', path, kind: 'drop_after_commit', probability: 0.1, seed, count: 10_000 });
+	await injectFault(sandbox, { method: 'POST', path, kind: 'status', status: 503, retryAfter: 0, probability: 0.05, seed: seed + 1, count: 10_000 });
+}
+
+/**
+ * Runs one Business Banking node on `items` three times, as happens after a failure: the first
+ * execution, during which the service goes down for good after `outageAfter` requests to `path`
+ * (503 before anything is made), so that it stops midway; the service comes back, then n8n's
+ * "Retry execution" (a new execution id, the same workflow and input, mode 'retry') and a manual
+ * run of the same input. The service stays flaky throughout. `count` tells how many records exist.
+ */
+export async function runThreeTimes(
+	sandbox: TestSandbox,
+	setup: { path: string; outageAfter: number; node: { parameters: INodeParameters }; items: IDataObject[]; count: () => number; credentialOptions?: CredentialOptions },
+): Promise<ThreeRuns> {
+	const { path, node, items, credentialOptions } = setup;
+	await injectFault(sandbox, { method: 'POST', path, kind: 'status', status: 503, retryAfter: 0, after: setup.outageAfter, count: 10_000 });
+	await armFlakyService(sandbox, path, 11);
+	const workflowId = `wf-${randomUUID()}`;
+	const run = (mode: 'manual' | 'retry') => runNode({ sandbox, node, items, workflowId, executionId: randomUUID(), mode, credentialOptions });
+	const first = await run('manual');
+	const afterFirst = setup.count();
+	await sandbox.http.delete('/sandbox/faults');
+	await armFlakyService(sandbox, path, 21);
+	const retried = await run('retry');
+	const rerun = await run('manual');
+	await sandbox.http.delete('/sandbox/faults');
+	const posts = sandbox.ctx.requests.find('POST', path);
+	return { first, retried, rerun, afterFirst, dropped: posts.filter((post) => post.dropped).length };
+}
+
+export interface ThreeRuns {
+	first: RunNodeResult;
+	retried: RunNodeResult;
+	rerun: RunNodeResult;
+	/** How many records existed when the first execution had stopped. */
+	afterFirst: number;
+	/** How many of the write's requests the sandbox committed and then dropped. */
+	dropped: number;
+}

@@ -1,0 +1,164 @@
+import { SEED } from '../../sandbox/core/seed';
+import { clientsOf } from '../../sandbox/modules/clients';
+import { invoiceState } from '../../sandbox/modules/invoices/state';
+import { runNode } from '../helpers/engine';
+import { esCompanyClient, frCompanyClient } from '../helpers/fixtures';
+import { useTestSandbox } from '../helpers/sandbox';
+import { runThreeTimes } from './faultRuns';
+import { createClient, createParameters } from './invoiceFixtures';
+
+// The waits between tries shrink to 1 ms (a dropped connection has no Retry-After a test could set
+// to 0); which tries are made stays the node's own logic.
+jest.mock('../../nodes/BusinessBanking/transport/retry', () => ({ ...jest.requireActual('../../nodes/BusinessBanking/transport/retry'), retryDelayMs: () => 1 }));
+
+const range = (count: number) => Array.from({ length: count }, (_, index) => index);
+const INVOICES = '/v2/client_invoices';
+
+/**
+ * Issue 9 §1b: client invoices and clients have no idempotency key in the API. "Skip If It Already
+ * Exists" looks the record up by the user's own reference before creating it (and after a create
+ * whose answer was lost), so a stopped execution can be retried and re-run without duplicates.
+ */
+describe('re-running invoice and client creation after faults (n8n’s engine, faulty sandbox)', () => {
+	const sandbox = useTestSandbox();
+	beforeEach(() => sandbox.ctx.requests.clear());
+
+	const invoicesOf = async (organization: 'fr' | 'es', clientId: string) => {
+		const page = await sandbox.api(organization).get(INVOICES, { params: { 'filter[client_id]': clientId, per_page: 100 } });
+		return page.data.meta.total_count as number;
+	};
+	const esInvoiceParameters = (clientId: string, skipExisting: string) =>
+		createParameters(clientId, {
+			iban: 'ES9121000418450200051332',
+			items: { item: [{ title: 'Traducción', quantity: '1', unitPrice: '={{ $json.price }}', vatRate: '0.21', discountType: 'none' }] },
+			// No number: the Spanish organization numbers its invoices itself.
+			additionalFields: { purchaseOrder: '={{ $json.po }}' },
+			options: { skipExisting, batchConcurrency: 5 },
+		});
+
+	it('200 invoices in the auto-numbering organization: stopped midway, then Retry execution and a manual re-run leave exactly 200', async () => {
+		const clientId = await createClient(sandbox, esCompanyClient, 'es');
+		const items = range(200).map((i) => ({ po: `PO-2026-${String(i + 1).padStart(4, '0')}`, price: `${100 + i}.00` }));
+		const runs = await runThreeTimes(sandbox, {
+			path: INVOICES,
+			outageAfter: 120,
+			node: { parameters: esInvoiceParameters(clientId, 'purchaseOrderAndClient') },
+			items,
+			credentialOptions: { organization: 'es' },
+			count: () => invoiceState(sandbox.ctx).invoices.list(SEED.organizations.es).length,
+		});
+
+		expect(runs.first.error?.name).toBe('NodeApiError');
+		expect(runs.first.error?.message).toMatch(
+			new RegExp(`^The client invoice may have been made: 4 tries, each after looking for purchase order PO-2026-\\d{4} of client ${clientId}, none confirmed \\(last: HTTP 503\\)$`),
+		);
+		expect(runs.first.error?.description).toMatch(/^Run this item again with the same input: "Skip If It Already Exists" looks for purchase order/);
+		expect(runs.afterFirst).toBeGreaterThan(50);
+		expect(runs.afterFirst).toBeLessThan(200);
+
+		for (const run of [runs.retried, runs.rerun]) {
+			expect(run.error).toBeUndefined();
+			expect(run.items.map((item) => item.json.purchase_order)).toEqual(items.map((item) => item.po));
+		}
+		// The retry found what the first execution made and made the rest; the re-run found all.
+		expect(runs.retried.items.filter((item) => item.json._existing === true)).toHaveLength(runs.afterFirst);
+		expect(runs.rerun.items.every((item) => item.json._existing === true)).toBe(true);
+		expect(runs.rerun.items.map((item) => item.json.id)).toEqual(runs.retried.items.map((item) => item.json.id));
+
+		expect(await invoicesOf('es', clientId)).toBe(200);
+		const numbers = runs.rerun.items.map((item) => item.json.number as string);
+		expect(new Set(numbers).size).toBe(200);
+		expect(numbers.every((number) => /^F-2026-\d{4}$/.test(number))).toBe(true);
+		// The re-run only looks up, so the faults fell on the first two executions' ~200 creates.
+		expect(runs.dropped).toBeGreaterThan(10);
+	}, 180_000);
+
+	it('100 clients looked up by e-mail: the same', async () => {
+		const before = clientsOf(sandbox.ctx).list(SEED.organizations.fr).length;
+		const runs = await runThreeTimes(sandbox, {
+			path: '/v2/clients',
+			outageAfter: 60,
+			node: {
+				parameters: {
+					resource: 'client',
+					operation: 'create',
+					kind: 'company',
+					name: '={{ $json.name }}',
+					additionalFields: { email: '={{ $json.email }}', currency: 'EUR', locale: 'fr' },
+					options: { skipExisting: 'email' },
+				},
+			},
+			items: range(100).map((i) => ({ name: `Client ${i + 1} SAS`, email: `billing+${i + 1}@client.example` })),
+			count: () => clientsOf(sandbox.ctx).list(SEED.organizations.fr).length - before,
+		});
+		expect(runs.first.error?.message).toMatch(/^The client may have been made: 4 tries, each after looking for E-Mail billing\+\d+@client\.example, none confirmed \(last: HTTP 503\)$/);
+		expect(runs.afterFirst).toBeLessThan(100);
+		expect(runs.retried.error).toBeUndefined();
+		expect(runs.rerun.error).toBeUndefined();
+		expect(runs.retried.items.filter((item) => item.json._existing === true)).toHaveLength(runs.afterFirst);
+		expect(runs.rerun.items.every((item) => item.json._existing === true)).toBe(true);
+		expect(clientsOf(sandbox.ctx).list(SEED.organizations.fr).length - before).toBe(100);
+		expect(runs.dropped).toBeGreaterThan(5);
+	}, 180_000);
+
+	it('without the option a re-run creates again (what is not safe); with it, one GET per item and one invoice', async () => {
+		const clientId = await createClient(sandbox, esCompanyClient, 'es');
+		const items = [{ po: 'PO-A', price: '10.00' }];
+		const run = (skipExisting: string) => runNode({ sandbox, node: { parameters: esInvoiceParameters(clientId, skipExisting) }, items, credentialOptions: { organization: 'es' } });
+		await run('no');
+		await run('no');
+		expect(await invoicesOf('es', clientId)).toBe(2);
+
+		sandbox.ctx.requests.clear();
+		const found = await run('purchaseOrder');
+		expect(found.items[0].json).toMatchObject({ purchase_order: 'PO-A', _existing: true });
+		expect(sandbox.ctx.requests.find(undefined, '/v2/*').map((r) => `${r.method} ${r.path} ${JSON.stringify(r.query)}`)).toEqual([
+			`GET ${INVOICES} {"filter[purchase_order]":"PO-A","sort_by":"created_at:asc","per_page":"1"}`,
+		]);
+		expect(await invoicesOf('es', clientId)).toBe(2);
+	});
+
+	it('two items with the same reference in one run make one record; the second is marked existing', async () => {
+		const clientId = await createClient(sandbox, frCompanyClient);
+		const { items, error } = await runNode({
+			sandbox,
+			node: { parameters: createParameters(clientId, { additionalFields: { number: '={{ $json.number }}' }, options: { skipExisting: 'number', batchConcurrency: 5 } }) },
+			items: [{ number: 'INV-9' }, { number: 'INV-9' }, { number: 'INV-10' }],
+		});
+		expect(error).toBeUndefined();
+		expect(items.map((item) => [item.json.number, item.json._existing])).toEqual([
+			['INV-9', false],
+			['INV-9', true],
+			['INV-10', false],
+		]);
+		expect(items[1].json.id).toBe(items[0].json.id);
+		expect(await invoicesOf('fr', clientId)).toBe(2);
+	});
+
+	it('stops an item that lacks the reference before any request, naming item and field', async () => {
+		const clientId = await createClient(sandbox, frCompanyClient);
+		sandbox.ctx.requests.clear();
+		const invoice = await runNode({ sandbox, node: { parameters: createParameters(clientId, { options: { skipExisting: 'purchaseOrder' } }) } });
+		expect(invoice.error?.message).toBe('Item 0: Purchase Order is empty; "Skip If It Already Exists" looks invoices up by it');
+		const client = await runNode({ sandbox, node: { parameters: { resource: 'client', operation: 'create', kind: 'company', name: 'Sans TVA SAS', options: { skipExisting: 'vatNumber' } } } });
+		expect(client.error?.message).toBe('Item 0: VAT Number is empty; "Skip If It Already Exists" looks clients up by it');
+		expect(sandbox.ctx.requests.find(undefined, '/v2/*')).toEqual([]);
+	});
+
+	it('finds a client by VAT number or tax id and outputs it unchanged, marked existing', async () => {
+		const existing = await sandbox.api('fr').post('/v2/clients', { client: { kind: 'company', name: 'Déjà Là SAS', vat_number: 'FR12345678901', tax_identification_number: '123456789' } });
+		const parameters = (skipExisting: string) => ({
+			resource: 'client',
+			operation: 'create',
+			kind: 'company',
+			name: 'Déjà Là (new name) SAS',
+			additionalFields: { vatNumber: 'FR12345678901', taxIdentificationNumber: '123456789' },
+			options: { skipExisting },
+		});
+		for (const mode of ['vatNumber', 'taxIdentificationNumber']) {
+			const { items } = await runNode({ sandbox, node: { parameters: parameters(mode) } });
+			expect(items[0].json).toMatchObject({ id: existing.data.client.id, name: 'Déjà Là SAS', _existing: true });
+		}
+		expect(sandbox.ctx.requests.find('POST', '/v2/clients')).toHaveLength(1);
+	});
+});
