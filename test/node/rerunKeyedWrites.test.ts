@@ -51,7 +51,7 @@ describe('re-running money-moving writes after faults (n8n’s engine, faulty sa
 		// The first execution stopped at the outage, its message saying what really happened.
 		expect(first.error?.name).toBe('NodeApiError');
 		expect(first.error?.message).toBe('The external transfer may have been made: 4 tries with the same idempotency key, none confirmed (last: HTTP 503)');
-		expect(first.error?.description).toMatch(/^Every try carried the idempotency key [0-9a-f-]{36}, so the service made it at most once\. To find out, run this item again with the same input within 30 minutes/);
+		expect(first.error?.description).toMatch(/^Every try carried the same idempotency key, so the service made it at most once\. To find out, run this item again with the same input within 30 minutes/);
 		expect(afterFirst).toBeGreaterThan(50);
 		expect(afterFirst).toBeLessThan(200);
 

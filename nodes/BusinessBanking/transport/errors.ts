@@ -136,7 +136,7 @@ function unconfirmedWrite(failure: FailedCall, context: ErrorContext, unconfirme
 		return {
 			message: `The ${what} may have been made: ${tries(context.tries)} with the same idempotency key, none confirmed (last: ${problem})`,
 			description:
-				`Every try carried the idempotency key ${unconfirmed.idempotencyKey}, so the service made it at most once. ` +
+				`Every try carried the same idempotency key, so the service made it at most once. ` +
 				`To find out, run this item again with the same input within 30 minutes: it sends the same key, and the service answers with the ${what} it made, or makes it now — never a second one.${lookup}`,
 		};
 	}
