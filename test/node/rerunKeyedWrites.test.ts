@@ -80,7 +80,7 @@ describe('re-running money-moving writes after faults (n8n’s engine, faulty sa
 			payload: {
 				currency: 'USD',
 				type: 'swift_code',
-				details: { accountHolderName: 'Acme Supplies Inc', swiftCode: 'CHASUS33', accountNumber: '000123456789', address: { city: 'New York', country: 'US', postCode: '10001', firstLine: '350 Fifth Avenue' } },
+				details: { accountHolderName: 'Acme Supplies Inc', swiftCode: 'CHASUS33', accountNumber: '000123456789', address: { city: 'New York', country: 'US', state: 'NY', postCode: '10001', firstLine: '350 Fifth Avenue' } },
 			},
 		});
 		expect(made.status).toBe(201);
@@ -100,7 +100,8 @@ describe('re-running money-moving writes after faults (n8n’s engine, faulty sa
 					sourceCurrency: 'EUR',
 					targetAmount: '={{ $json.target }}',
 					targetCurrency: 'USD',
-					reference: '={{ $json.reference }}',
+					detailsInput: 'json',
+					detailsJson: '={{ JSON.stringify({ reference: $json.reference }) }}',
 					// One-time values: they differ on every run and must not change the key.
 					options: { scaSessionToken: '={{ "sca-" + $execution.id }}', twoFaPreference: 'mock' },
 				},
