@@ -1,0 +1,61 @@
+import { randomInt } from 'crypto';
+import { readFileSync } from 'fs';
+import { dirname, join } from 'path';
+
+import fontkit from '@pdf-lib/fontkit';
+import type { PDFDocument, PDFFont } from 'pdf-lib';
+
+/**
+ * DejaVu Sans (an open font, npm `dejavu-fonts-ttf`), embedded as a subset in every invoice PDF:
+ * PDF/A wants every font embedded, and the standard 14 fonts cannot print most of Europe's text.
+ * The files are read and parsed once per process; each document only builds its own subset.
+ */
+
+const FONT_DIR = join(dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
+
+type ParsedFont = ReturnType<typeof fontkit.create>;
+
+interface FontFiles {
+	regular: Uint8Array;
+	bold: Uint8Array;
+}
+
+let files: FontFiles | undefined;
+const parsed = new Map<Uint8Array, ParsedFont>();
+
+function fontFiles(): FontFiles {
+	files ??= {
+		regular: new Uint8Array(readFileSync(join(FONT_DIR, 'DejaVuSans.ttf'))),
+		bold: new Uint8Array(readFileSync(join(FONT_DIR, 'DejaVuSans-Bold.ttf'))),
+	};
+	return files;
+}
+
+/** fontkit for pdf-lib, remembering each parsed font: pdf-lib would parse the file again per document. */
+const cachingFontkit = {
+	create(bytes: Uint8Array, postscriptName?: string): ParsedFont {
+		const known = parsed.get(bytes);
+		if (known) return known;
+		const font = fontkit.create(bytes, postscriptName);
+		parsed.set(bytes, font);
+		return font;
+	},
+};
+
+export interface InvoiceFonts {
+	regular: PDFFont;
+	bold: PDFFont;
+}
+
+/** A subset's name starts with a tag of six capital letters (ISO 32000-1, 9.6.4): readers then know it is one. */
+const subsetName = (postscriptName: string) => `${Array.from({ length: 6 }, () => String.fromCharCode(65 + randomInt(26))).join('')}+${postscriptName}`;
+
+/** DejaVu Sans regular and bold, subset to the glyphs the document uses. */
+export async function embedInvoiceFonts(doc: PDFDocument): Promise<InvoiceFonts> {
+	doc.registerFontkit(cachingFontkit);
+	const { regular, bold } = fontFiles();
+	return {
+		regular: await doc.embedFont(regular, { subset: true, customName: subsetName('DejaVuSans') }),
+		bold: await doc.embedFont(bold, { subset: true, customName: subsetName('DejaVuSans-Bold') }),
+	};
+}
