@@ -31,12 +31,35 @@ function fontFiles(): FontFiles {
 	return files;
 }
 
+/** Laid-out strings kept per font: labels, dates and amounts recur on every invoice. */
+const LAYOUT_CACHE_SIZE = 4000;
+
+/**
+ * Shaping a string (fontkit's layout) is most of the drawing time, and pdf-lib does it twice for
+ * right-aligned text (width, then glyphs). A glyph run is only read, so one can be shared.
+ */
+function rememberLayouts(font: ParsedFont): ParsedFont {
+	const layout = font.layout.bind(font);
+	const runs = new Map<string, ReturnType<ParsedFont['layout']>>();
+	font.layout = (text, features) => {
+		const key = features === undefined ? text : `${JSON.stringify(features)}\u0000${text}`;
+		let run = runs.get(key);
+		if (!run) {
+			if (runs.size >= LAYOUT_CACHE_SIZE) runs.clear();
+			run = layout(text, features);
+			runs.set(key, run);
+		}
+		return run;
+	};
+	return font;
+}
+
 /** fontkit for pdf-lib, remembering each parsed font: pdf-lib would parse the file again per document. */
 const cachingFontkit = {
 	create(bytes: Uint8Array, postscriptName?: string): ParsedFont {
 		const known = parsed.get(bytes);
 		if (known) return known;
-		const font = fontkit.create(bytes, postscriptName);
+		const font = rememberLayouts(fontkit.create(bytes, postscriptName));
 		parsed.set(bytes, font);
 		return font;
 	},

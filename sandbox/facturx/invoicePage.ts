@@ -54,6 +54,9 @@ function formatsOf(labels: InvoiceLabels): Formats {
 	return formats;
 }
 
+/** Countries whose addresses put the postcode after the city (the rest of Europe writes it first). */
+const POSTCODE_AFTER_CITY = new Set(['GB', 'IE', 'US', 'CA', 'AU']);
+
 const present = (...parts: Array<string | null | undefined>) => parts.filter((part): part is string => Boolean(part && part.trim()));
 const ibanGroups = (iban: string) => iban.replace(/(.{4})(?=.)/g, '$1 ');
 const minus = (amount: string) => `\u2212${amount}`;
@@ -119,11 +122,12 @@ function drawHeader(sheet: Sheet, c: Context): void {
 	const city = billing.city ?? client.city;
 	const province = billing.province_code ?? client.province_code;
 	const country = billing.country_code ?? client.country_code;
+	const locality = POSTCODE_AFTER_CITY.has(country ?? '') ? present(city, province, zip) : present(zip, city, province ? `(${province})` : null);
 	const name = client.name || present(client.first_name, client.last_name).join(' ');
 	const buyerLines: Array<[string, TextStyle]> = [
 		[labels.billedTo, styles.label],
 		[name ?? '', styles.strong],
-		...present(billing.street_address ?? client.address, present(zip, city, province ? `(${province})` : null).join(' '), country ? formats.country(country) : null).map(
+		...present(billing.street_address ?? client.address, locality.join(' '), country ? formats.country(country) : null).map(
 			(line): [string, TextStyle] => [line, styles.body],
 		),
 		...present(
@@ -269,7 +273,7 @@ function drawNotes(sheet: Sheet, c: Context): void {
 }
 
 /** The seller's legal mentions (German ones included): printed at the foot of every page. */
-function legalMentions(c: Context): string {
+function legalMentions(c: Context): string[] {
 	const { labels } = c;
 	const org = c.invoice.organization as Text;
 	const register = present(org.district_court, org.commercial_register_number).join(', ');
@@ -280,7 +284,19 @@ function legalMentions(c: Context): string {
 		org.tax_number ? `${labels.taxNumber}${labels.colon}${org.tax_number}` : null,
 		org.vat_number ? `${labels.vatNumber}${labels.colon}${org.vat_number}` : null,
 		org.legal_capital_share ? `${labels.shareCapital}${labels.colon}${org.legal_capital_share}` : null,
-	).join(' · ');
+	);
+}
+
+/** Mentions joined by middle dots into lines that fit `width`, a mention never cut unless alone too long. */
+function joinInLines(mentions: string[], style: TextStyle, width: number): string[] {
+	const lines: string[] = [];
+	for (const mention of mentions) {
+		const last = lines[lines.length - 1];
+		const joined = last === undefined ? mention : `${last} · ${mention}`;
+		if (last !== undefined && style.font.widthOfTextAtSize(joined, style.size) <= width) lines[lines.length - 1] = joined;
+		else lines.push(...wrap(mention, style, width));
+	}
+	return lines;
 }
 
 function drawFooters(sheet: Sheet, c: Context, mentions: string[]): void {
@@ -296,7 +312,7 @@ export async function drawInvoice(invoice: ClientInvoiceResponse): Promise<{ doc
 	const fonts = await embedInvoiceFonts(doc);
 	const labels = invoiceLabels(invoiceLocale((invoice.client as Text).locale));
 	const c: Context = { invoice, figures: invoiceFigures(invoice), labels, formats: formatsOf(labels), fonts, styles: stylesOf(fonts) };
-	const mentions = wrap(legalMentions(c), c.styles.footer, RIGHT - LEFT);
+	const mentions = joinInLines(legalMentions(c), c.styles.footer, RIGHT - LEFT);
 	let inTable = true;
 	const sheet = new Sheet(doc, 52 + mentions.length * 9, (next) => {
 		next.text(`${labels.title} ${labels.number} ${invoice.number} (${labels.continued})`, LEFT, c.styles.small);

@@ -202,7 +202,7 @@ const LABELS: Record<InvoiceLocale, InvoiceLabels> = {
 		purchaseOrder: 'Bestellnummer',
 		billedTo: 'Rechnungsempfänger',
 		vatNumber: 'USt-IdNr.',
-		taxId: 'Steuer-ID',
+		taxId: 'Steuernummer',
 		legalNumber: 'Registernummer',
 		item: 'Beschreibung',
 		quantity: 'Menge',

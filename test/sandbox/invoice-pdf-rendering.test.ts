@@ -212,7 +212,8 @@ describe('the invoice PDF a person reads', () => {
 		const billing = invoice.client.billing_address;
 		expect(page).toContain(invoice.client.name);
 		expect(page).toContain(billing.street_address);
-		expect(page).toContain(`${billing.zip_code} ${billing.city}`);
+		// Postcode first on the continent, after the city in the United Kingdom.
+		expect(page).toContain(billing.country_code === 'GB' ? `${billing.city} ${billing.zip_code}` : `${billing.zip_code} ${billing.city}`);
 		if (invoice.client.email) expect(page).toContain(invoice.client.email);
 		expect(page).toContain(invoice.organization.legal_name);
 		for (const mention of scenario.mentions) expect(page).toContain(spaces(mention));
