@@ -5,7 +5,7 @@ import type { AxiosInstance } from 'axios';
 import Big from 'big.js';
 import { XMLParser } from 'fast-xml-parser';
 
-import { createClient, deCompanyClient, esCompanyClient, frCompanyClient, FR_IBAN, itCompanyClient } from '../helpers/fixtures';
+import { createClient, deCompanyClient, esCompanyClient, frCompanyClient, itCompanyClient } from '../helpers/fixtures';
 import { useTestSandbox } from '../helpers/sandbox';
 import { readPdf } from './facturx-reader';
 import { invoiceBody } from './invoices-fixtures';
