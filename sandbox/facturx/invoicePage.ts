@@ -174,10 +174,10 @@ function drawLine(sheet: Sheet, c: Context, line: LineFigures): void {
 			: []),
 	];
 	const rows = Math.max(left.length, line.unit || line.discount?.rate ? 2 : 1);
-	const height = rows * LINE;
-	sheet.ensure(height + 4);
+	// A row's first lines stay together; a description longer than a page goes on over the next ones.
+	sheet.ensure(Math.min(rows, 4) * LINE + 4);
 	const top = sheet.y;
-	left.forEach(([text, style], index) => sheet.text(text, LEFT + 4, style, 'left', top - index * LINE));
+	const page = sheet.page;
 	sheet.text(formats.quantity(line.quantity), COLUMNS.quantity, styles.body, 'right', top);
 	if (line.unit) sheet.text(line.unit, COLUMNS.quantity, styles.small, 'right', top - LINE);
 	sheet.text(formats.amount(line.unitPrice), COLUMNS.unitPrice, styles.body, 'right', top);
@@ -187,7 +187,13 @@ function drawLine(sheet: Sheet, c: Context, line: LineFigures): void {
 	}
 	sheet.text(formats.percent(line.vatRate), COLUMNS.vatRate, styles.body, 'right', top);
 	sheet.text(formats.amount(line.net), COLUMNS.net - 4, styles.body, 'right', top);
-	sheet.y = top - height + LINE - 7;
+	left.forEach(([text, style], index) => {
+		if (index > 0) sheet.y -= LINE;
+		if (sheet.y < sheet.bottom) sheet.addPage();
+		sheet.text(text, LEFT + 4, style);
+	});
+	if (sheet.page === page) sheet.y = Math.min(sheet.y, top - (rows - 1) * LINE);
+	sheet.y -= 7;
 	sheet.rule(LEFT, RIGHT);
 	sheet.y -= LINE + 2;
 }

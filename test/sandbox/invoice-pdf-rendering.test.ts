@@ -256,6 +256,9 @@ describe('the invoice PDF a person reads', () => {
 	it('spreads many lines over several pages, the table head repeated and the totals once at the end', async () => {
 		const [english] = SCENARIOS.filter((s) => s.locale === 'en');
 		const items = Array.from({ length: 70 }, (_, index) => ({ title: `Consulting block ${index + 1}`, quantity: '1', unit_price: price(`${100 + index}.25`), vat_rate: index % 2 ? '0.2' : '0.1' }));
+		// One description longer than a page: it goes on over the next page instead of running into the footer.
+		const longDescription = Array.from({ length: 400 }, (_, index) => `term${index + 1}`).join(' ');
+		items[50] = { ...items[50], description: longDescription } as (typeof items)[number];
 		const { facturxPdf, xml, pages } = await renderings(english, { items });
 		expect(pages).toBeGreaterThanOrEqual(3);
 		expectFontsEmbedded(facturxPdf);
@@ -267,6 +270,9 @@ describe('the invoice PDF a person reads', () => {
 		});
 		const all = sheets.join('\n');
 		for (let index = 1; index <= 70; index += 1) expect(all).toMatch(new RegExp(`Consulting block ${index}\\b`));
+		expect(all.match(/\bterm\d+\b/g)).toEqual(longDescription.split(' '));
+		// Nothing is drawn over the footer: each page's text ends with its legal mentions and page number.
+		for (const sheet of sheets) expect(sheet.trimEnd()).toMatch(/Atelier Lumière SAS · VAT no\.: FR44552100554\s+Page \d+ of \d+$/);
 		expect(sheets.filter((sheet) => sheet.includes('Total incl. VAT'))).toHaveLength(1);
 		const { totals } = xmlAmounts(xml);
 		for (const amount of Object.values(totals)) expectAmountOnPage(all, amount, 'en');
