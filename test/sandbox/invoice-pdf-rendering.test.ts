@@ -5,7 +5,7 @@ import type { AxiosInstance } from 'axios';
 import Big from 'big.js';
 import { XMLParser } from 'fast-xml-parser';
 
-import { createClient, deCompanyClient, esCompanyClient, frCompanyClient, itCompanyClient } from '../helpers/fixtures';
+import { createClient, deCompanyClient, esCompanyClient, frCompanyClient, itCompanyClient, uniqueNumber } from '../helpers/fixtures';
 import { useTestSandbox } from '../helpers/sandbox';
 import { readPdf } from './facturx-reader';
 import { invoiceBody } from './invoices-fixtures';
@@ -14,7 +14,10 @@ import { ensurePoppler, pdfFirstPagePng, pdfFonts, pdfText } from './poppler';
 // Rendering, poppler runs and the Factur-X wait, several times per test on a shared machine.
 jest.setTimeout(60_000);
 
-/** `UPDATE_INVOICE_PICTURES=1 npx jest test/sandbox/invoice-pdf-rendering.test.ts` rewrites docs/invoice-<locale>.png. */
+/**
+ * `UPDATE_INVOICE_PICTURES=1 npx jest test/sandbox/invoice-pdf-rendering.test.ts` rewrites
+ * docs/invoice-<locale>.png (fixed numbers and dates: the same invoice gives the same picture).
+ */
 const UPDATE_PICTURES = process.env.UPDATE_INVOICE_PICTURES === '1';
 const DOCS = join(__dirname, '..', '..', 'docs');
 
@@ -50,6 +53,7 @@ const SCENARIOS: Scenario[] = [
 		organization: 'fr',
 		client: frCompanyClient,
 		body: {
+			number: 'F-2026-0042',
 			purchase_order: 'BC-2026-17',
 			header: 'Prestations de février 2026, selon le devis D-2026-04.',
 			footer: 'Merci pour votre confiance.',
@@ -71,6 +75,7 @@ const SCENARIOS: Scenario[] = [
 		organization: 'fr',
 		client: englishClient,
 		body: {
+			number: 'F-2026-0043',
 			items: [
 				{ title: 'Brand workshop', quantity: '2', unit: 'day', unit_price: price('1450'), vat_rate: '0.2' },
 				{ title: 'Printed materials', description: 'A5 leaflets, 2,000 copies', quantity: '1', unit_price: price('380.40'), vat_rate: '0.2', discount: { type: 'absolute', value: '30.40' } },
@@ -84,6 +89,7 @@ const SCENARIOS: Scenario[] = [
 		organization: 'it',
 		client: itCompanyClient,
 		body: {
+			number: 'FT-2026/017',
 			payment_methods: { iban: 'IT60X0542811101000000123456' },
 			welfare_fund: { type: 'TC22', rate: '0.04' },
 			withholding_tax: { reason: 'RT01', rate: '0.2', payment_reason: 'A' },
@@ -100,6 +106,7 @@ const SCENARIOS: Scenario[] = [
 		organization: 'de',
 		client: deCompanyClient,
 		body: {
+			number: 'RE-2026-1187',
 			payment_methods: { iban: 'DE89370400440532013000' },
 			items: [
 				{ title: 'Beratung Lagerlogistik', quantity: '7.5', unit: 'Std.', unit_price: price('120'), vat_rate: '0.19' },
@@ -114,6 +121,7 @@ const SCENARIOS: Scenario[] = [
 		organization: 'es',
 		client: esCompanyClient,
 		body: {
+			number: 'A-2026-031',
 			payment_methods: { iban: 'ES9121000418450200051332' },
 			withholding_tax: { rate: '0.15' },
 			items: [
@@ -239,6 +247,7 @@ describe('the invoice PDF a person reads', () => {
 		const { facturxPdf, xml } = await renderings(
 			{ ...italian, client: { ...itCompanyClient, name: 'Studio Neri' } },
 			{
+				number: uniqueNumber(),
 				welfare_fund: undefined,
 				withholding_tax: undefined,
 				stamp_duty_amount: '2.00',
@@ -259,7 +268,7 @@ describe('the invoice PDF a person reads', () => {
 		// One description longer than a page: it goes on over the next page instead of running into the footer.
 		const longDescription = Array.from({ length: 400 }, (_, index) => `term${index + 1}`).join(' ');
 		items[50] = { ...items[50], description: longDescription } as (typeof items)[number];
-		const { facturxPdf, xml, pages } = await renderings(english, { items });
+		const { facturxPdf, xml, pages } = await renderings(english, { number: uniqueNumber(), items });
 		expect(pages).toBeGreaterThanOrEqual(3);
 		expectFontsEmbedded(facturxPdf);
 		const sheets = spaces(pdfText(facturxPdf)).split('\f').filter((sheet) => sheet.trim());
