@@ -5,10 +5,12 @@ import { dirname, join } from 'path';
 import fontkit from '@pdf-lib/fontkit';
 import type { PDFDocument, PDFFont } from 'pdf-lib';
 
+import { shareSubsets } from './fontSubsets';
+
 /**
  * DejaVu Sans (an open font, npm `dejavu-fonts-ttf`), embedded as a subset in every invoice PDF:
  * PDF/A wants every font embedded, and the standard 14 fonts cannot print most of Europe's text.
- * The files are read and parsed once per process; each document only builds its own subset.
+ * The files are read and parsed once per process; subsets are shared when they can be (fontSubsets.ts).
  */
 
 const FONT_DIR = join(dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
@@ -77,8 +79,11 @@ const subsetName = (postscriptName: string) => `${Array.from({ length: 6 }, () =
 export async function embedInvoiceFonts(doc: PDFDocument): Promise<InvoiceFonts> {
 	doc.registerFontkit(cachingFontkit);
 	const { regular, bold } = fontFiles();
-	return {
+	const fonts = {
 		regular: await doc.embedFont(regular, { subset: true, customName: subsetName('DejaVuSans') }),
 		bold: await doc.embedFont(bold, { subset: true, customName: subsetName('DejaVuSans-Bold') }),
 	};
+	shareSubsets(fonts.regular, 'DejaVuSans');
+	shareSubsets(fonts.bold, 'DejaVuSans-Bold');
+	return fonts;
 }

@@ -3,6 +3,7 @@ import { PDFDocument } from 'pdf-lib';
 import type { ClientInvoiceResponse } from '../../nodes/BusinessBanking/schemas/invoice';
 import { invoiceFigures, type InvoiceFigures, type LineFigures } from './figures';
 import { embedInvoiceFonts, type InvoiceFonts } from './fonts';
+import { deflateNatively } from './fontSubsets';
 import { formatsFor, type Formats } from './format';
 import { invoiceLabels, invoiceLocale, type InvoiceLabels } from './labels';
 import { ACCENT, GREY, LEFT, RIGHT, Sheet, TOP, wrap, type TextStyle } from './sheet';
@@ -315,6 +316,7 @@ function drawFooters(sheet: Sheet, c: Context, mentions: string[]): void {
 /** The invoice as a new PDF document (fonts embedded as subsets), one or more A4 pages. */
 export async function drawInvoice(invoice: ClientInvoiceResponse): Promise<{ doc: PDFDocument; title: string }> {
 	const doc = await PDFDocument.create();
+	deflateNatively(doc);
 	const fonts = await embedInvoiceFonts(doc);
 	const labels = invoiceLabels(invoiceLocale((invoice.client as Text).locale));
 	const c: Context = { invoice, figures: invoiceFigures(invoice), labels, formats: formatsOf(labels), fonts, styles: stylesOf(fonts) };
