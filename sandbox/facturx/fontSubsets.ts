@@ -16,7 +16,7 @@ import type { PDFContext, PDFDocument, PDFFont, PDFRawStream, PDFRef } from 'pdf
 
 const codePoints = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, index) => String.fromCodePoint(from + index));
 
-/** ASCII, Latin-1, Latin Extended-A, typographic punctuation, €, ™, − and the usual ligatures. */
+/** ASCII, Latin-1, Latin Extended-A, typographic punctuation, €, ™ and −. */
 const BASE_TEXT = [
 	...codePoints(0x21, 0x7e),
 	...codePoints(0xa1, 0xff),
@@ -28,11 +28,6 @@ const BASE_TEXT = [
 	'\u20ac',
 	'\u2122',
 	'\u2212',
-	'fi',
-	'fl',
-	'ff',
-	'ffi',
-	'ffl',
 ].join(' ');
 
 /** The parts of pdf-lib's subset embedder (and of fontkit's subset in it) these hooks use. */

@@ -33,23 +33,23 @@ function fontFiles(): FontFiles {
 	return files;
 }
 
-/** Laid-out strings kept per font: labels, dates and amounts recur on every invoice. */
+/** Glyph runs kept per font: labels, dates and amounts recur on every invoice. */
 const LAYOUT_CACHE_SIZE = 4000;
 
 /**
- * Shaping a string (fontkit's layout) is most of the drawing time, and pdf-lib does it twice for
- * right-aligned text (width, then glyphs). A glyph run is only read, so one can be shared.
+ * pdf-lib reads only the glyphs of fontkit's layout, never its positions, so the shaping it asks
+ * for (kerning from GPOS, ligatures from GSUB) is work thrown away, and it was most of the drawing
+ * time. Glyphs straight from the font's character map draw European text the same way (DejaVu's
+ * ligatures are optional), and a run is only read, so one can be shared between documents.
  */
-function rememberLayouts(font: ParsedFont): ParsedFont {
-	const layout = font.layout.bind(font);
+function mapGlyphsDirectly(font: ParsedFont): ParsedFont {
 	const runs = new Map<string, ReturnType<ParsedFont['layout']>>();
-	font.layout = (text, features) => {
-		const key = features === undefined ? text : `${JSON.stringify(features)}\u0000${text}`;
-		let run = runs.get(key);
+	font.layout = (text) => {
+		let run = runs.get(text);
 		if (!run) {
 			if (runs.size >= LAYOUT_CACHE_SIZE) runs.clear();
-			run = layout(text, features);
-			runs.set(key, run);
+			run = { glyphs: font.glyphsForString(text) } as ReturnType<ParsedFont['layout']>;
+			runs.set(text, run);
 		}
 		return run;
 	};
@@ -61,7 +61,7 @@ const cachingFontkit = {
 	create(bytes: Uint8Array, postscriptName?: string): ParsedFont {
 		const known = parsed.get(bytes);
 		if (known) return known;
-		const font = rememberLayouts(fontkit.create(bytes, postscriptName));
+		const font = mapGlyphsDirectly(fontkit.create(bytes, postscriptName));
 		parsed.set(bytes, font);
 		return font;
 	},
