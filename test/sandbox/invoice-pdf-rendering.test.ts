@@ -262,6 +262,18 @@ describe('the invoice PDF a person reads', () => {
 		for (const amount of [...Object.values(totals), ...breakdown.flatMap((t) => [t.basis, t.vat])]) expectAmountOnPage(page, amount, 'it');
 	});
 
+	it('prints text beyond Western European letters (Cyrillic, Greek) with the same embedded fonts', async () => {
+		const [french] = SCENARIOS.filter((s) => s.locale === 'fr');
+		const client = { ...frCompanyClient, name: 'ООО Ромашка', email: 'buh@romashka.example' };
+		const { draftPdf, facturxPdf } = await renderings({ ...french, client }, { number: uniqueNumber(), items: [{ title: 'Μετάφραση κειμένου', quantity: '1', unit_price: price('90'), vat_rate: '0.2' }] });
+		expectFontsEmbedded(draftPdf);
+		expectFontsEmbedded(facturxPdf);
+		const page = spaces(pdfText(facturxPdf));
+		expect(page).toContain('ООО Ромашка');
+		expect(page).toContain('Μετάφραση κειμένου');
+		expect(page).toContain('Désignation');
+	});
+
 	it('spreads many lines over several pages, the table head repeated and the totals once at the end', async () => {
 		const [english] = SCENARIOS.filter((s) => s.locale === 'en');
 		const items = Array.from({ length: 70 }, (_, index) => ({ title: `Consulting block ${index + 1}`, quantity: '1', unit_price: price(`${100 + index}.25`), vat_rate: index % 2 ? '0.2' : '0.1' }));
