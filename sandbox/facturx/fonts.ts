@@ -44,11 +44,14 @@ const LAYOUT_CACHE_SIZE = 4000;
  */
 function mapGlyphsDirectly(font: ParsedFont): ParsedFont {
 	const runs = new Map<string, ReturnType<ParsedFont['layout']>>();
+	const question = font.glyphForCodePoint(0x3f);
 	font.layout = (text) => {
 		let run = runs.get(text);
 		if (!run) {
 			if (runs.size >= LAYOUT_CACHE_SIZE) runs.clear();
-			run = { glyphs: font.glyphsForString(text) } as ReturnType<ParsedFont['layout']>;
+			// A character the font lacks prints as '?': PDF/A forbids showing the .notdef glyph (id 0).
+			const glyphs = font.glyphsForString(text).map((glyph) => (glyph.id === 0 ? question : glyph));
+			run = { glyphs } as ReturnType<ParsedFont['layout']>;
 			runs.set(text, run);
 		}
 		return run;

@@ -262,15 +262,17 @@ describe('the invoice PDF a person reads', () => {
 		for (const amount of [...Object.values(totals), ...breakdown.flatMap((t) => [t.basis, t.vat])]) expectAmountOnPage(page, amount, 'it');
 	});
 
-	it('prints text beyond Western European letters (Cyrillic, Greek) with the same embedded fonts', async () => {
+	it('prints text beyond Western European letters (Cyrillic, Greek) with the same embedded fonts, and ? for what DejaVu lacks', async () => {
 		const [french] = SCENARIOS.filter((s) => s.locale === 'fr');
 		const client = { ...frCompanyClient, name: 'ООО Ромашка', email: 'buh@romashka.example' };
-		const { draftPdf, facturxPdf } = await renderings({ ...french, client }, { number: uniqueNumber(), items: [{ title: 'Μετάφραση κειμένου', quantity: '1', unit_price: price('90'), vat_rate: '0.2' }] });
+		const { draftPdf, facturxPdf } = await renderings({ ...french, client }, { number: uniqueNumber(), items: [{ title: 'Μετάφραση κειμένου', description: '翻訳 included', quantity: '1', unit_price: price('90'), vat_rate: '0.2' }] });
 		expectFontsEmbedded(draftPdf);
 		expectFontsEmbedded(facturxPdf);
 		const page = spaces(pdfText(facturxPdf));
 		expect(page).toContain('ООО Ромашка');
 		expect(page).toContain('Μετάφραση κειμένου');
+		// No glyph for these in DejaVu Sans: a question mark each, never the .notdef glyph (PDF/A).
+		expect(page).toContain('?? included');
 		expect(page).toContain('Désignation');
 	});
 
