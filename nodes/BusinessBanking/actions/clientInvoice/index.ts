@@ -1,3 +1,4 @@
+import { inParallel } from '../parallel';
 import type { Resource } from '../types';
 import * as create from './create.operation';
 import * as downloadFacturX from './downloadFacturX.operation';
@@ -29,5 +30,5 @@ export const clientInvoice: Resource = {
 		],
 		default: 'create',
 	},
-	operations: { create, update, get, getMany, finalize, downloadFacturX },
+	operations: { create, update, get: inParallel(get), getMany: inParallel(getMany), finalize, downloadFacturX: inParallel(downloadFacturX) },
 };
