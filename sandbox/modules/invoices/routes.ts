@@ -60,7 +60,7 @@ export function registerInvoiceRoutes(app: FastifyInstance, ctx: SandboxContext,
 		const record = newRecord(organization.id, state.nextSeq(), fields, status, checked, now);
 		updateEinvoicing(record, organization, now);
 		state.invoices.insert(organization.id, record);
-		await writePlainPdf(ctx, state, record, originOf(request), now);
+		writePlainPdf(ctx, state, record, originOf(request), now);
 		if (record.status !== 'draft') scheduleFacturx(ctx, state, record, originOf(request));
 		const { invoice, body } = respond(record, request);
 		emit(record, invoice);
@@ -83,7 +83,7 @@ export function registerInvoiceRoutes(app: FastifyInstance, ctx: SandboxContext,
 		Object.assign(record, { fields, client: checked.client, organization: checked.organization, totals: checked.totals });
 		const now = ctx.clock.now().toISOString();
 		updateEinvoicing(record, organization, now);
-		await writePlainPdf(ctx, state, record, originOf(request), now);
+		writePlainPdf(ctx, state, record, originOf(request), now);
 		const { invoice, body } = respond(record, request);
 		emit(record, invoice);
 		return body;
