@@ -9,6 +9,7 @@ import { runWithConcurrency } from '../transport/concurrency';
 import { MAX_IN_FLIGHT } from '../transport/pacer';
 import { configureRun } from '../transport/run';
 import { rateLimitOf } from './rateLimit';
+import { runContext } from './runContext';
 import { resources } from './resources';
 
 /**
@@ -18,6 +19,11 @@ import { resources } from './resources';
  * "Continue On Fail" an item's error becomes that item's output instead of stopping the node.
  */
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	const run = runContext(this);
+	return await runItems.call(run);
+}
+
+async function runItems(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
 	const resourceName = this.getNodeParameter('resource', 0) as string;
 	const operationName = this.getNodeParameter('operation', 0) as string;
