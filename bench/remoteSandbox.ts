@@ -16,7 +16,7 @@ export interface RemoteSandbox {
 
 export async function startRemoteSandbox(): Promise<RemoteSandbox> {
 	const child: ChildProcess = fork(join(__dirname, 'sandboxProcess.ts'), [], {
-		execArgv: ['-r', 'ts-node/register/transpile-only'],
+		execArgv: ['-r', 'ts-node/register/transpile-only', ...(process.env.BENCH_SANDBOX_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_SANDBOX_PROFILE}`] : [])],
 		stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
 	});
 	const pending = new Map<number, (value: unknown) => void>();

@@ -50,6 +50,7 @@ async function main(): Promise<void> {
 				return answer(command.id, true);
 		}
 	});
+	process.on('SIGTERM', () => void sandbox.close().then(() => process.exit(0)));
 	process.send?.({ ready: sandbox.url });
 }
 

@@ -30,10 +30,14 @@ interface PdfSource {
 	upload?: Uint8Array;
 }
 
-function pdfSource(ctx: SandboxContext, state: InvoiceState, record: InvoiceRecord, origin: string): PdfSource {
+function pdfSource(ctx: SandboxContext, state: InvoiceState, record: InvoiceRecord, origin: string, presented?: PdfSource['invoice']): PdfSource {
 	const uploadId = record.fields.upload_id;
 	const upload = uploadId ? state.uploads.get(record.organizationId, uploadId) : undefined;
-	return upload ? { invoice: presentInvoice(ctx, state, record, origin), upload: upload.bytes } : { invoice: structuredClone(presentInvoice(ctx, state, record, origin)) };
+	const invoice = presented ?? presentInvoice(ctx, state, record, origin);
+	if (upload) return { invoice, upload: upload.bytes };
+	// A shallow copy is a snapshot: the record's blocks are replaced on change, never edited, except
+	// the lifecycle events, which grow in place.
+	return { invoice: { ...invoice, einvoicing_lifecycle_events: [...invoice.einvoicing_lifecycle_events] } };
 }
 
 /**
@@ -82,10 +86,11 @@ export async function renderDuePdf(state: InvoiceState, attachmentId: string): P
 /**
  * The invoice's plain PDF is due: at creation, and after each draft update. `changedAt` is the
  * change's own timestamp, so that a new invoice's attachment carries exactly its created_at.
+ * `presented`: the invoice as the response shows it, when the caller has it already.
  */
-export function writePlainPdf(ctx: SandboxContext, state: InvoiceState, record: InvoiceRecord, origin: string, changedAt: string): void {
+export function writePlainPdf(ctx: SandboxContext, state: InvoiceState, record: InvoiceRecord, origin: string, changedAt: string, presented?: PdfSource['invoice']): void {
 	const at = new Date(changedAt);
-	const source = pdfSource(ctx, state, record, origin);
+	const source = pdfSource(ctx, state, record, origin, presented);
 	pdfDue(state, record, 'plain', at, async () => await savePlainPdf(await basePdf(source, at)));
 }
 

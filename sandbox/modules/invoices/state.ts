@@ -62,6 +62,8 @@ export class InvoiceState {
 	readonly invoices = new Collection<InvoiceRecord>();
 	readonly attachments = new Collection<AttachmentRecord>();
 	readonly uploads = new Collection<UploadRecord>();
+	/** Invoice numbers in use (see lifecycle.ts): `indexedRows` is the invoice count it was built for. */
+	readonly numberIndex = { byNumber: new Map<string, InvoiceRecord>(), indexedRows: 0 };
 	/** Automatic numbering: last sequence per organization and year. */
 	readonly numberCounters = new Map<string, number>();
 	readonly timers = new Map<string, NodeJS.Timeout>();
@@ -88,6 +90,8 @@ export class InvoiceState {
 		this.pendingPdfs.clear();
 		this.uploads.clear();
 		this.numberCounters.clear();
+		this.numberIndex.byNumber.clear();
+		this.numberIndex.indexedRows = 0;
 		this.sequence = 0;
 	}
 }
