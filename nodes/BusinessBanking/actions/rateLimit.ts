@@ -16,7 +16,7 @@ export const rateLimitField: INodeProperties = {
 			name: 'requests',
 			type: 'number',
 			typeOptions: { minValue: 1 },
-			default: DEFAULT_RATE_LIMIT.max,
+			default: 1000,
 			description: 'How many requests the service accepts per window',
 		},
 		{
@@ -24,7 +24,7 @@ export const rateLimitField: INodeProperties = {
 			name: 'windowSeconds',
 			type: 'number',
 			typeOptions: { minValue: 1 },
-			default: DEFAULT_RATE_LIMIT.windowMs / 1000,
+			default: 10,
 			description: 'How long the window of that limit is',
 		},
 	],
