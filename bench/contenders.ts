@@ -5,9 +5,9 @@ import { performance } from 'perf_hooks';
 import type { IDataObject, INodeParameters, INodeType, IVersionedNodeType } from 'n8n-workflow';
 
 import { CACHE_ROOT, RELEASES } from '../tools/n8n/versions';
-import { CREDENTIAL_ID, CREDENTIAL_NAME, CredentialStore, ITEMS_NODE_TYPE, NODE_TYPE, registerNodeType, runWorkflow } from '../test/helpers/engine';
+import { CREDENTIAL_ID, CREDENTIAL_NAME, credentialAt, CredentialStore, ITEMS_NODE_TYPE, NODE_TYPE, registerNodeType, runWorkflow } from '../test/helpers/engine';
 import { FR_IBAN, frCompanyClient } from '../test/helpers/fixtures';
-import { TEST_CLIENT_ID, TEST_CLIENT_SECRET } from '../test/helpers/sandbox';
+import { createParameters } from '../test/node/invoiceFixtures';
 import type { RemoteSandbox } from './remoteSandbox';
 
 /** What one timed run gave: wall time, the n8n process's CPU, and what the sandbox answered. */
@@ -39,17 +39,7 @@ export function loadHttpRequestNode(): { version: number; packageVersion: string
 
 /** A credential connected to the remote sandbox with a fresh token (a fresh rate-limit window there). */
 export async function freshCredential(sandbox: RemoteSandbox): Promise<CredentialStore> {
-	const tokens = await sandbox.call<Record<string, unknown>>({ kind: 'mint' });
-	return new CredentialStore({
-		environment: 'custom',
-		customBaseUrl: sandbox.url,
-		customAuthServerUrl: sandbox.url,
-		customRegisterUrl: sandbox.url,
-		clientId: TEST_CLIENT_ID,
-		clientSecret: TEST_CLIENT_SECRET,
-		stagingToken: '',
-		oauthTokenData: { ...tokens, token_type: 'bearer' } as IDataObject,
-	});
+	return new CredentialStore(credentialAt(sandbox.url, await sandbox.call<object>({ kind: 'mint' })));
 }
 
 export async function createBenchClient(sandbox: RemoteSandbox): Promise<string> {
@@ -89,20 +79,13 @@ export function invoiceBody(clientId: string, row: { number: string; lines: IDat
 
 /** Business Banking › Client Invoice › Create, from Items (JSON) rows: what a user of this node sets up. */
 export function oursCreateParameters(clientId: string, options: INodeParameters = {}): INodeParameters {
-	return {
-		resource: 'clientInvoice',
-		operation: 'create',
-		clientId: { __rl: true, mode: 'id', value: clientId },
-		issueDate: '2026-03-01',
-		dueDate: '2026-03-31',
-		currency: 'EUR',
-		iban: FR_IBAN,
+	return createParameters(clientId, {
 		status: 'draft',
 		itemsInput: 'json',
 		itemsJson: '={{ $json.lines }}',
 		additionalFields: { number: '={{ $json.number }}' },
 		options,
-	};
+	}) as INodeParameters;
 }
 
 /**
