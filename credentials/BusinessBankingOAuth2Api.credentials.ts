@@ -1,28 +1,18 @@
 import type { ICredentialTestRequest, ICredentialType, INodeProperties, Icon } from 'n8n-workflow';
 
 import { ALL_SCOPES } from '../nodes/BusinessBanking/schemas/scopes';
-
-/**
- * Addresses of each environment. The local sandbox serves the API, the authorization server and the
- * partner registration API on one port. The specification names no production host, so Production
- * points at reserved `.example` names (they never resolve, so no token can leak to a stranger) until
- * the service's real addresses are known; use Custom for a real deployment meanwhile.
- */
-const SANDBOX_URL = 'http://localhost:4010';
-const PRODUCTION = {
-	baseUrl: 'https://api.business-banking.example',
-	authServerUrl: 'https://oauth.business-banking.example',
-	registerUrl: 'https://partners.business-banking.example',
-};
+import { PRODUCTION, SANDBOX_URL } from '../nodes/BusinessBanking/transport/addresses';
 
 /**
  * An n8n expression that picks the address of the chosen environment (Custom reads the user's
- * field), without a trailing slash, followed by `suffix`. Hidden fields resolve it, so that
- * `getCredentials` hands nodes the final address whatever the environment.
+ * field), without a trailing slash, followed by `suffix`. Only what n8n itself needs is resolved this
+ * way (its OAuth flow reads authUrl and accessTokenUrl, its credential test the API address): the
+ * node's transport looks its addresses up from the environment in plain code (`addressesOf`), so
+ * that no expression runs for them on each read of the credential.
  */
-function addressOf(production: string, customField: string, suffix = ''): string {
-	const custom = `String($self["${customField}"] || "").replace(/\\/+$/, "")`;
-	return `={{ ($self["environment"] === "custom" ? ${custom} : $self["environment"] === "production" ? "${production}" : "${SANDBOX_URL}") + "${suffix}" }}`;
+function addressOf(variable: '$self' | '$credentials', production: string, customField: string, suffix = ''): string {
+	const custom = `String(${variable}["${customField}"] || "").replace(/\\/+$/, "")`;
+	return `={{ (${variable}["environment"] === "custom" ? ${custom} : ${variable}["environment"] === "production" ? "${production}" : "${SANDBOX_URL}") + "${suffix}" }}`;
 }
 
 export class BusinessBankingOAuth2Api implements ICredentialType {
@@ -111,24 +101,20 @@ export class BusinessBankingOAuth2Api implements ICredentialType {
 			description:
 				'The key the service signs partner webhook deliveries with (Service-SHA256-Signature). Webhook Subscription › Update Partner Endpoint sets it on your endpoint. Kept here, encrypted, rather than in the workflow.',
 		},
-		// Resolved addresses that nodes read (hidden, derived from Environment).
-		{ displayName: 'API Address', name: 'baseUrl', type: 'hidden', default: addressOf(PRODUCTION.baseUrl, 'customBaseUrl') },
-		{ displayName: 'Authorization Server Address', name: 'authServerUrl', type: 'hidden', default: addressOf(PRODUCTION.authServerUrl, 'customAuthServerUrl') },
-		{ displayName: 'Registration API Address', name: 'registerUrl', type: 'hidden', default: addressOf(PRODUCTION.registerUrl, 'customRegisterUrl') },
 		// The OAuth2 settings n8n's generic OAuth2 credential would otherwise ask for.
 		{ displayName: 'Grant Type', name: 'grantType', type: 'hidden', default: 'authorizationCode' },
 		{
 			displayName: 'Authorization URL',
 			name: 'authUrl',
 			type: 'hidden',
-			default: addressOf(PRODUCTION.authServerUrl, 'customAuthServerUrl', '/oauth2/auth'),
+			default: addressOf('$self', PRODUCTION.authServerUrl, 'customAuthServerUrl', '/oauth2/auth'),
 			required: true,
 		},
 		{
 			displayName: 'Access Token URL',
 			name: 'accessTokenUrl',
 			type: 'hidden',
-			default: addressOf(PRODUCTION.authServerUrl, 'customAuthServerUrl', '/oauth2/token'),
+			default: addressOf('$self', PRODUCTION.authServerUrl, 'customAuthServerUrl', '/oauth2/token'),
 			required: true,
 		},
 		// Every scope: n8n ignores scopes a user types for community OAuth2 types.
@@ -149,7 +135,7 @@ export class BusinessBankingOAuth2Api implements ICredentialType {
 	 */
 	test: ICredentialTestRequest = {
 		request: {
-			baseURL: '={{$credentials.baseUrl}}',
+			baseURL: addressOf('$credentials', PRODUCTION.baseUrl, 'customBaseUrl'),
 			url: '/organization',
 			method: 'GET',
 			headers: {

@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import { rateLimitField } from './actions/rateLimit';
 import { resourcePicker, resources } from './actions/resources';
 import { router } from './actions/router';
 import { subtitleExpression } from './actions/subtitle';
@@ -26,6 +27,7 @@ export class BusinessBanking implements INodeType {
 				resource.operationPicker,
 				...Object.values(resource.operations).flatMap((operation) => operation.description),
 			]),
+			rateLimitField,
 		],
 	};
 

@@ -294,16 +294,20 @@ export interface CredentialOptions {
  */
 export function connectedCredential(sandbox: TestSandbox, options: CredentialOptions = {}): ICredentialDataDecryptedObject {
 	const tokens = sandbox.mintTokens(options.organization, options.scopes);
+	return { ...credentialAt(sandbox.url, tokens, sandbox.ctx.options.stagingToken), ...options.fields };
+}
+
+/** The stored data of a credential connected with `tokens` to a sandbox at `url` (Custom addresses). */
+export function credentialAt(url: string, tokens: object, stagingToken = ''): ICredentialDataDecryptedObject {
 	return {
 		environment: 'custom',
-		customBaseUrl: sandbox.url,
-		customAuthServerUrl: sandbox.url,
-		customRegisterUrl: sandbox.url,
+		customBaseUrl: url,
+		customAuthServerUrl: url,
+		customRegisterUrl: url,
 		clientId: TEST_CLIENT_ID,
 		clientSecret: TEST_CLIENT_SECRET,
-		stagingToken: sandbox.ctx.options.stagingToken ?? '',
+		stagingToken,
 		oauthTokenData: { ...tokens, token_type: 'bearer' } as unknown as IDataObject,
-		...options.fields,
 	};
 }
 

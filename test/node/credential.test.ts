@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeType } from 'n8n-workflow';
 
 import { BusinessBankingOAuth2Api } from '../../credentials/BusinessBankingOAuth2Api.credentials';
+import { addressesOf } from '../../nodes/BusinessBanking/transport/addresses';
 import { ALL_SCOPES } from '../../sandbox/core/context';
 import { SEED } from '../../sandbox/core/seed';
 import {
@@ -17,7 +18,7 @@ import { TEST_CLIENT_ID, TEST_REDIRECT_URI, useTestSandbox } from '../helpers/sa
 
 const TYPE = 'businessBankingOAuth2Api';
 
-/** Outputs the addresses a node gets from `getCredentials` (nothing secret). */
+/** Outputs the addresses a node gets from `getCredentials` and the transport's lookup (nothing secret). */
 class CredentialProbe implements INodeType {
 	description = {
 		displayName: 'Credential probe',
@@ -34,29 +35,30 @@ class CredentialProbe implements INodeType {
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		const credentials = await this.getCredentials(TYPE);
-		const { baseUrl, registerUrl, authUrl, accessTokenUrl, authQueryParameters, scope } = credentials;
-		return [[{ json: { baseUrl, registerUrl, authUrl, accessTokenUrl, authQueryParameters, scope } }]];
+		const { authUrl, accessTokenUrl, authQueryParameters, scope } = credentials;
+		return [[{ json: { ...addressesOf(credentials), authUrl, accessTokenUrl, authQueryParameters, scope } }]];
 	}
 }
 registerNodeType('test.credentialProbe', new CredentialProbe());
 
 describe('Business Banking OAuth2 credential', () => {
-	it('is an authorization-code OAuth2 credential with hidden, environment-resolved settings', () => {
+	it('is an authorization-code OAuth2 credential with hidden, environment-resolved OAuth settings', () => {
 		const type = new BusinessBankingOAuth2Api();
 		expect(type.name).toBe(TYPE);
 		expect(type.extends).toEqual(['oAuth2Api']);
 		const hidden = type.properties.filter((property) => property.type === 'hidden').map((property) => property.name);
 		expect(hidden).toEqual(
-			expect.arrayContaining(['grantType', 'authUrl', 'accessTokenUrl', 'scope', 'authQueryParameters', 'authentication', 'baseUrl', 'authServerUrl', 'registerUrl']),
+			expect.arrayContaining(['grantType', 'authUrl', 'accessTokenUrl', 'scope', 'authQueryParameters', 'authentication']),
 		);
+		// The API addresses are looked up by the transport, not resolved as expressions on every read.
+		expect(hidden).not.toEqual(expect.arrayContaining(['baseUrl']));
 	});
 
 	it('resolves the sandbox addresses by default, with every scope and client credentials in the body', () => {
 		const resolved = resolveCredential(TYPE, { clientId: 'id', clientSecret: 'secret' });
+		expect(addressesOf(resolved)).toEqual({ baseUrl: 'http://localhost:4010', registerUrl: 'http://localhost:4010' });
 		expect(resolved).toMatchObject({
 			environment: 'sandbox',
-			baseUrl: 'http://localhost:4010',
-			registerUrl: 'http://localhost:4010',
 			authUrl: 'http://localhost:4010/oauth2/auth',
 			accessTokenUrl: 'http://localhost:4010/oauth2/token',
 			grantType: 'authorizationCode',
@@ -69,7 +71,7 @@ describe('Business Banking OAuth2 credential', () => {
 	it('resolves production and custom addresses (trailing slashes dropped) and the organization lock', () => {
 		const production = resolveCredential(TYPE, { environment: 'production' });
 		expect(production.authUrl).toBe('https://oauth.business-banking.example/oauth2/auth');
-		expect(production.baseUrl).toBe('https://api.business-banking.example');
+		expect(addressesOf(production).baseUrl).toBe('https://api.business-banking.example');
 		const custom = resolveCredential(TYPE, {
 			environment: 'custom',
 			customBaseUrl: 'https://api.bank.test/',
@@ -77,11 +79,10 @@ describe('Business Banking OAuth2 credential', () => {
 			customRegisterUrl: 'https://partners.bank.test',
 			organizationId: SEED.organizations.it,
 		});
+		expect(addressesOf(custom)).toEqual({ baseUrl: 'https://api.bank.test', registerUrl: 'https://partners.bank.test' });
 		expect(custom).toMatchObject({
-			baseUrl: 'https://api.bank.test',
 			authUrl: 'https://auth.bank.test/oauth2/auth',
 			accessTokenUrl: 'https://auth.bank.test/oauth2/token',
-			registerUrl: 'https://partners.bank.test',
 			authQueryParameters: `organization_id=${SEED.organizations.it}`,
 		});
 	});

@@ -103,9 +103,8 @@ describe('Client Invoice: batches', () => {
 
 	test.each([
 		[1, 1],
-		[undefined, 5],
 		[20, 20],
-		[50, 20],
+		[80, 30], // clamped to 50; the 30 rows all go at once
 	])('Batch Concurrency %p: at most %p creations reach the API at once', async (option, expected) => {
 		const clientId = await createClient(sandbox, { ...frCompanyClient, name: `Concurrency ${option} SARL` });
 		// Each creation takes 40 ms at the sandbox, so every allowed slot fills up.
@@ -117,6 +116,23 @@ describe('Client Invoice: batches', () => {
 			expect(error).toBeUndefined();
 			expect(items.map((item) => out(item).number)).toEqual(input.map((row) => row.number));
 			expect(watch.max()).toBe(expected);
+		} finally {
+			watch.stop();
+			await sandbox.http.delete('/sandbox/faults');
+		}
+	});
+
+	test('without Batch Concurrency the node adapts: more than a fixed 5 at once when the service is slow, never more than 50', async () => {
+		const clientId = await createClient(sandbox, { ...frCompanyClient, name: 'Adaptatif SARL' });
+		await addFault({ method: 'POST', path: CREATE, kind: 'latency', latencyMs: 40, count: 60 });
+		const watch = watchInFlight(CREATE);
+		try {
+			const input = rows(60, uniqueNumber('A'));
+			const { items, error } = await runNode({ sandbox, node: { parameters: batchParameters(clientId) }, items: input });
+			expect(error).toBeUndefined();
+			expect(items.map((item) => out(item).number)).toEqual(input.map((row) => row.number));
+			expect(watch.max()).toBeGreaterThan(5);
+			expect(watch.max()).toBeLessThanOrEqual(50);
 		} finally {
 			watch.stop();
 			await sandbox.http.delete('/sandbox/faults');

@@ -116,11 +116,12 @@ describe('transport inside the n8n engine: tokens, retries, errors', () => {
 		const stale = structuredClone(credential.data);
 		await advanceClock(3601);
 		// Another execution refreshed first and stored the new tokens; this one still holds the old ones
-		// for its first three reads (its own, n8n's signing, n8n's pre-refresh check).
+		// for its first two reads: the run's one read (n8n's signing gets that same copy), and n8n's
+		// pre-refresh check. The third read, after the refused refresh, sees the winner's tokens.
 		const winner = await refreshDirectly(tokens(credential).refresh_token);
 		expect(winner.status).toBe(200);
 		credential.data = { ...credential.data, oauthTokenData: winner.data };
-		credential.serveStale(stale, 3);
+		credential.serveStale(stale, 2);
 
 		const { items, error } = await runNode({ sandbox, credential, node: getClient(clientId) });
 		expect(error).toBeUndefined();

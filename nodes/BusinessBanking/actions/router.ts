@@ -6,14 +6,24 @@ import {
 } from 'n8n-workflow';
 
 import { runWithConcurrency } from '../transport/concurrency';
+import { MAX_IN_FLIGHT } from '../transport/pacer';
+import { configureRun } from '../transport/run';
+import { rateLimitOf } from './rateLimit';
+import { runContext } from './runContext';
 import { resources } from './resources';
 
 /**
  * Runs the chosen operation for every input item. Items may run concurrently when the operation
- * allows it, but the output keeps input order and each result is paired with its item. With
+ * allows it (the transport's pacer then holds each request to the rate limit and the in-flight
+ * cap), but the output keeps input order and each result is paired with its item. With
  * "Continue On Fail" an item's error becomes that item's output instead of stopping the node.
  */
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	const run = runContext(this);
+	return await runItems.call(run);
+}
+
+async function runItems(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
 	const resourceName = this.getNodeParameter('resource', 0) as string;
 	const operationName = this.getNodeParameter('operation', 0) as string;
@@ -21,10 +31,12 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	if (!operation) {
 		throw new NodeOperationError(this.getNode(), `The operation "${operationName}" of "${resourceName}" is not supported`);
 	}
-	const concurrency = Math.max(1, operation.concurrency?.call(this) ?? 1);
+	const concurrency = operation.concurrency?.call(this) ?? 1;
+	const adaptive = concurrency === 'adaptive';
+	configureRun(this, { limit: rateLimitOf.call(this), adaptive });
 	const results: INodeExecutionData[][] = new Array(items.length);
 
-	await runWithConcurrency(items.length, concurrency, async (itemIndex) => {
+	await runWithConcurrency(items.length, adaptive ? MAX_IN_FLIGHT : Math.max(1, concurrency), async (itemIndex) => {
 		try {
 			const output = await operation.execute.call(this, itemIndex);
 			results[itemIndex] = output.map((entry) => ({ ...entry, pairedItem: { item: itemIndex } }));

@@ -5,10 +5,11 @@ export interface Operation {
 	description: INodeProperties[];
 	execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]>;
 	/**
-	 * How many items of this operation may run at once (1 when absent). Reads the node's own
-	 * parameters so that a batch option can raise it; results keep input order either way.
+	 * How many items of this operation may run at once (1 when absent), or 'adaptive': as many as
+	 * the transport's pacer lets run (up to 50, within the rate limit). Reads the node's own
+	 * parameters so that a batch option can fix it; results keep input order either way.
 	 */
-	concurrency?(this: IExecuteFunctions): number;
+	concurrency?(this: IExecuteFunctions): number | 'adaptive';
 }
 
 /** A resource: the operation picker and its operations keyed by the picker's values. */

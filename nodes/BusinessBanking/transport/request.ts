@@ -1,5 +1,6 @@
 import {
 	sleep,
+	type ICredentialDataDecryptedObject,
 	type IDataObject,
 	type IExecuteFunctions,
 	type IHookFunctions,
@@ -11,9 +12,11 @@ import {
 
 import { fetchAbsoluteUrl } from './absolute';
 import { describeFailure, mayHaveApplied, toNodeApiError, type CreatedThing } from './errors';
+import { addressesOf } from './addresses';
 import { isRetryable, MAX_TRIES, retryDelayMs } from './retry';
+import { CREDENTIAL_TYPE, forgetCredential, pacing, readCredential } from './run';
 
-export const CREDENTIAL_TYPE = 'businessBankingOAuth2Api';
+export { CREDENTIAL_TYPE };
 
 export type ApiContext = IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions;
 
@@ -56,27 +59,17 @@ function multipartBody(file: MultipartFile): FormData {
 	return form;
 }
 
-/** The resolved credential fields the transport uses (hidden fields resolve the environment). */
-interface BankingCredentials {
-	baseUrl: string;
-	registerUrl: string;
-	stagingToken?: string;
-	partnerId?: string;
-}
-
-const trimSlash = (url: string) => String(url ?? '').replace(/\/+$/, '');
-
-function buildRequest(method: IHttpRequestMethods, path: string, options: ApiRequestOptions, credentials: BankingCredentials): IHttpRequestOptions {
+function buildRequest(method: IHttpRequestMethods, path: string, options: ApiRequestOptions, credentials: ICredentialDataDecryptedObject): IHttpRequestOptions {
 	const register = options.server === 'register';
 	const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
-	if (credentials.stagingToken) headers['X-Service-Staging-Token'] = credentials.stagingToken;
-	if (register && credentials.partnerId) headers['Service-Partner-Id'] = credentials.partnerId;
+	if (credentials.stagingToken) headers['X-Service-Staging-Token'] = String(credentials.stagingToken);
+	if (register && credentials.partnerId) headers['Service-Partner-Id'] = String(credentials.partnerId);
 	if (options.idempotencyKey) headers['X-Service-Idempotency-Key'] = options.idempotencyKey;
 	if (options.body !== undefined && !options.binary && !options.file) headers['Content-Type'] = 'application/json';
-	const base = trimSlash(register ? credentials.registerUrl : credentials.baseUrl);
+	const addresses = addressesOf(credentials);
 	return {
 		method,
-		url: `${base}${path}`,
+		url: `${register ? addresses.registerUrl : addresses.baseUrl}${path}`,
 		headers,
 		qs: options.qs,
 		body: options.file ? (multipartBody(options.file) as unknown as IHttpRequestOptions['body']) : options.body,
@@ -87,8 +80,10 @@ function buildRequest(method: IHttpRequestMethods, path: string, options: ApiReq
 
 /**
  * The one function in the package that sends HTTP to the API: the credential's address and headers,
- * n8n's OAuth2 signing (and its refresh on 401), bounded retries, and the API's errors turned into
- * messages a user can act on. Answers the parsed JSON body (a Buffer for `binary`: cast it).
+ * n8n's OAuth2 signing (and its refresh on 401), the per-token pacer (rate limit, requests in
+ * flight, 429 pauses), bounded retries, and the API's errors turned into messages a user can act
+ * on. The credential is read once per run (see `readCredential`). Answers the parsed JSON body (a
+ * Buffer for `binary`: cast it).
  */
 export async function apiRequest(
 	this: ApiContext,
@@ -97,20 +92,22 @@ export async function apiRequest(
 	options: ApiRequestOptions = {},
 ): Promise<IDataObject> {
 	if (options.absoluteUrl) return (await fetchAbsoluteUrl.call(this, path, options)) as IDataObject;
-	const node = this.getNode();
 	let rereadAfterRefusedRefresh = false;
-	let host = '';
 	// Whether any try may have reached the service and been applied (a 5xx, or no answer).
 	let uncertain = false;
 	for (let attempt = 1; ; attempt++) {
-		// Read on every try: after a refused refresh, another process may have stored newer tokens.
-		const credentials = (await this.getCredentials(CREDENTIAL_TYPE)) as unknown as BankingCredentials;
-		const request = buildRequest(method, path, options, credentials);
-		host = hostOf(String(request.url));
+		const credential = await readCredential(this);
+		const request = buildRequest(method, path, options, credential.data);
+		const { pacer, adaptive } = pacing(this, credential);
+		const slot = await pacer.acquire(adaptive);
 		try {
-			return (await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, request)) as IDataObject;
+			const response = (await this.helpers.httpRequestWithAuthentication.call(credential.signer, CREDENTIAL_TYPE, request)) as IDataObject;
+			slot.done({});
+			return response;
 		} catch (error) {
 			const failure = describeFailure(error);
+			slot.done(failure);
+			if (failure.refreshRefused || failure.status === 401) forgetCredential(this, credential);
 			if (failure.refreshRefused && !rereadAfterRefusedRefresh) {
 				// Lost refresh race (n8n 1.x refreshes without a lock): the winner stored new tokens.
 				rereadAfterRefusedRefresh = true;
@@ -119,15 +116,17 @@ export async function apiRequest(
 			}
 			uncertain ||= method !== 'GET' && method !== 'HEAD' && mayHaveApplied(failure);
 			if (attempt < MAX_TRIES && isRetryable(failure, method, Boolean(options.idempotencyKey))) {
-				await sleep(retryDelayMs(failure, attempt));
+				// After a 429 the pacer holds every request of the token until Retry-After.
+				if (failure.status !== 429) await sleep(retryDelayMs(failure, attempt));
 				continue;
 			}
+			const node = this.getNode();
 			throw toNodeApiError(failure, {
 				node,
 				itemIndex: options.itemIndex,
 				credentialName: node.credentials?.[CREDENTIAL_TYPE]?.name,
 				tries: attempt,
-				host,
+				host: hostOf(String(request.url)),
 				unconfirmed: uncertain && (options.idempotencyKey || options.creates) ? { idempotencyKey: options.idempotencyKey, creates: options.creates } : undefined,
 			});
 		}

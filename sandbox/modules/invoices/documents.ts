@@ -24,31 +24,80 @@ function storePdf(state: InvoiceState, record: InvoiceRecord, bytes: Uint8Array,
 	});
 }
 
+/** What the invoice's PDF is drawn from, taken when the PDF is due: later changes do not show in it. */
+interface PdfSource {
+	invoice: ReturnType<typeof presentInvoice>;
+	upload?: Uint8Array;
+}
+
+function pdfSource(ctx: SandboxContext, state: InvoiceState, record: InvoiceRecord, origin: string, presented?: PdfSource['invoice']): PdfSource {
+	const uploadId = record.fields.upload_id;
+	const upload = uploadId ? state.uploads.get(record.organizationId, uploadId) : undefined;
+	const invoice = presented ?? presentInvoice(ctx, state, record, origin);
+	if (upload) return { invoice, upload: upload.bytes };
+	// A shallow copy is a snapshot: the record's blocks are replaced on change, never edited, except
+	// the lifecycle events, which grow in place.
+	return { invoice: { ...invoice, einvoicing_lifecycle_events: [...invoice.einvoicing_lifecycle_events] } };
+}
+
 /**
  * The PDF the invoice shows: the uploaded file when the invoice has an upload_id, else the
  * sandbox's own rendering. pdf-lib loads both, so Factur-X can be embedded in either.
  */
-async function basePdf(ctx: SandboxContext, state: InvoiceState, record: InvoiceRecord, origin: string, at: Date): Promise<PDFDocument> {
-	const uploadId = record.fields.upload_id;
-	const upload = uploadId ? state.uploads.get(record.organizationId, uploadId) : undefined;
-	if (upload) return PDFDocument.load(upload.bytes, { ignoreEncryption: true, updateMetadata: false });
-	return renderInvoicePdf(presentInvoice(ctx, state, record, origin), at);
+async function basePdf(source: PdfSource, at: Date): Promise<PDFDocument> {
+	if (source.upload) return PDFDocument.load(source.upload, { ignoreEncryption: true, updateMetadata: false });
+	return renderInvoicePdf(source.invoice, at);
 }
 
 /**
- * (Re)writes the invoice's plain PDF: at creation, and after each draft update. `changedAt` is the
- * change's own timestamp, so that a new invoice's attachment carries exactly its created_at.
+ * Marks the invoice's PDF as due: it is drawn on its first download (or attachment lookup), not
+ * on the hot write path: drawing a PDF costs far more than the API call that makes it due.
  */
-export async function writePlainPdf(ctx: SandboxContext, state: InvoiceState, record: InvoiceRecord, origin: string, changedAt: string): Promise<void> {
+function pdfDue(state: InvoiceState, record: InvoiceRecord, kind: AttachmentRecord['kind'], at: Date, draw: () => Promise<Uint8Array>): void {
+	// A Factur-X PDF that fails to draw leaves the plain one in place, drawn if it was not yet.
+	const previous = state.pendingPdfs.get(record.attachmentId);
+	state.pendingPdfs.set(record.attachmentId, {
+		render: async () => {
+			let bytes: Uint8Array;
+			try {
+				bytes = await draw();
+			} catch (error) {
+				// A sandbox bug, not a user error: say why on stderr.
+				process.stderr.write(`PDF generation (${kind}) failed for invoice ${record.id}: ${String(error)}\n`);
+				if (previous) await previous.render();
+				return;
+			}
+			// The record may have been reset away meanwhile.
+			if (state.invoices.get(record.organizationId, record.id) === record) storePdf(state, record, bytes, at, kind);
+		},
+	});
+}
+
+/** Draws the attachment's due PDF, if one is due; concurrent callers share the one drawing. */
+export async function renderDuePdf(state: InvoiceState, attachmentId: string): Promise<void> {
+	const due = state.pendingPdfs.get(attachmentId);
+	if (!due) return;
+	due.drawing ??= due.render().finally(() => {
+		if (state.pendingPdfs.get(attachmentId) === due) state.pendingPdfs.delete(attachmentId);
+	});
+	await due.drawing;
+}
+
+/**
+ * The invoice's plain PDF is due: at creation, and after each draft update. `changedAt` is the
+ * change's own timestamp, so that a new invoice's attachment carries exactly its created_at.
+ * `presented`: the invoice as the response shows it, when the caller has it already.
+ */
+export function writePlainPdf(ctx: SandboxContext, state: InvoiceState, record: InvoiceRecord, origin: string, changedAt: string, presented?: PdfSource['invoice']): void {
 	const at = new Date(changedAt);
-	const bytes = await savePlainPdf(await basePdf(ctx, state, record, origin, at));
-	storePdf(state, record, bytes, at, 'plain');
+	const source = pdfSource(ctx, state, record, origin, presented);
+	pdfDue(state, record, 'plain', at, async () => await savePlainPdf(await basePdf(source, at)));
 }
 
 /**
  * At finalization: builds the CII XML now (kept byte for byte for the tests), and after
- * `facturxDelayMs` swaps the attachment for the Factur-X PDF. Until then the attachment serves
- * the plain PDF with its older updated_at, as the spec warns.
+ * `facturxDelayMs` makes the Factur-X PDF due in place of the draft one. Until then the attachment
+ * serves the plain PDF with its older updated_at, as the spec warns.
  */
 export function scheduleFacturx(ctx: SandboxContext, state: InvoiceState, record: InvoiceRecord, origin: string): void {
 	const invoice = presentInvoice(ctx, state, record, origin);
@@ -58,23 +107,21 @@ export function scheduleFacturx(ctx: SandboxContext, state: InvoiceState, record
 	if (previous) clearTimeout(previous);
 	const timer = setTimeout(() => {
 		state.timers.delete(record.id);
-		void swapInFacturx(ctx, state, record, origin).catch((error: unknown) => {
-			// A sandbox bug, not a user error: keep the plain PDF and say why on stderr.
-			process.stderr.write(`Factur-X generation failed for invoice ${record.id}: ${String(error)}\n`);
-		});
+		facturxDue(ctx, state, record, origin);
 	}, delay);
 	timer.unref();
 	state.timers.set(record.id, timer);
 }
 
-async function swapInFacturx(ctx: SandboxContext, state: InvoiceState, record: InvoiceRecord, origin: string): Promise<void> {
+function facturxDue(ctx: SandboxContext, state: InvoiceState, record: InvoiceRecord, origin: string): void {
 	// The record may have been reset away while the timer waited.
-	if (state.invoices.get(record.organizationId, record.id) !== record || record.facturxXml === null) return;
+	const xml = record.facturxXml;
+	if (state.invoices.get(record.organizationId, record.id) !== record || xml === null) return;
 	// Strictly after finalized_at: clients wait for exactly that (spec: Factur-X download procedure).
 	const at = new Date(Math.max(ctx.clock.nowMs(), Date.parse(record.finalizedAt ?? '') + 1 || 0));
-	const doc = await basePdf(ctx, state, record, origin, at);
+	const source = pdfSource(ctx, state, record, origin);
 	const organization = record.organization as { legal_name: string };
-	const bytes = await embedFacturx(doc, { xml: record.facturxXml, title: `Invoice ${record.fields.number}`, author: organization.legal_name, at });
-	if (state.invoices.get(record.organizationId, record.id) !== record) return;
-	storePdf(state, record, bytes, at, 'facturx');
+	pdfDue(state, record, 'facturx', at, async () =>
+		embedFacturx(await basePdf(source, at), { xml, title: `Invoice ${record.fields.number}`, author: organization.legal_name, at }),
+	);
 }

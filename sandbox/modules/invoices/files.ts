@@ -8,6 +8,7 @@ import { UPLOAD_MAX_BYTES } from '../../../nodes/BusinessBanking/schemas/invoice
 import type { SandboxContext } from '../../core/context';
 import { ApiError } from '../../core/errors';
 import { organizationId } from '../../core/guard';
+import { renderDuePdf } from './documents';
 import { fileUrl, signFile } from './present';
 import { originOf } from './routes';
 import type { InvoiceState } from './state';
@@ -22,6 +23,7 @@ export const FILE_URL_TTL_SECONDS = 30 * 60;
  */
 export async function registerFileRoutes(app: FastifyInstance, ctx: SandboxContext, state: InvoiceState): Promise<void> {
 	app.get<{ Params: { id: string } }>('/v2/attachments/:id', { config: { scope: 'attachments.read' } }, async (request) => {
+		await renderDuePdf(state, request.params.id);
 		const attachment = state.attachments.get(organizationId(request), request.params.id);
 		if (!attachment) throw ApiError.notFound('Attachment');
 		const expires = Math.floor(ctx.clock.nowMs() / 1000) + FILE_URL_TTL_SECONDS;
@@ -45,6 +47,7 @@ export async function registerFileRoutes(app: FastifyInstance, ctx: SandboxConte
 		if (expiresAt !== undefined && !Number.isInteger(expiresAt)) throw ApiError.single(403, 'invalid_signature', 'The file link is malformed');
 		if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw ApiError.single(403, 'invalid_signature', 'The file link signature is invalid');
 		if (expiresAt !== undefined && expiresAt * 1000 < ctx.clock.nowMs()) throw ApiError.single(403, 'expired', 'The file link has expired; get the attachment again for a fresh one');
+		await renderDuePdf(state, request.params.id);
 		const found = state.attachments.find(request.params.id);
 		if (!found) throw ApiError.notFound('File');
 		const file = found.row;

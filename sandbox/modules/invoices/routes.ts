@@ -11,7 +11,7 @@ import { ApiError } from '../../core/errors';
 import { organizationId } from '../../core/guard';
 import { pageParams, paginate } from '../../core/pagination';
 import { scheduleFacturx, writePlainPdf } from './documents';
-import { checkWholeInvoice, newRecord, resolveNumber, updateEinvoicing } from './lifecycle';
+import { checkWholeInvoice, indexNumber, newRecord, resolveNumber, updateEinvoicing } from './lifecycle';
 import { presentInvoice } from './present';
 import type { InvoiceFields, InvoiceRecord, InvoiceState } from './state';
 
@@ -60,9 +60,10 @@ export function registerInvoiceRoutes(app: FastifyInstance, ctx: SandboxContext,
 		const record = newRecord(organization.id, state.nextSeq(), fields, status, checked, now);
 		updateEinvoicing(record, organization, now);
 		state.invoices.insert(organization.id, record);
-		await writePlainPdf(ctx, state, record, originOf(request), now);
-		if (record.status !== 'draft') scheduleFacturx(ctx, state, record, originOf(request));
+		indexNumber(state, record);
 		const { invoice, body } = respond(record, request);
+		writePlainPdf(ctx, state, record, originOf(request), now, invoice);
+		if (record.status !== 'draft') scheduleFacturx(ctx, state, record, originOf(request));
 		emit(record, invoice);
 		return reply.code(201).send(body);
 	});
@@ -81,9 +82,10 @@ export function registerInvoiceRoutes(app: FastifyInstance, ctx: SandboxContext,
 		const checked = checkWholeInvoice(ctx, state, organization, fields);
 		if (number !== undefined) fields.number = resolveNumber(state, organization, { number, issue_date: fields.issue_date }, record.id);
 		Object.assign(record, { fields, client: checked.client, organization: checked.organization, totals: checked.totals });
+		indexNumber(state, record);
 		const now = ctx.clock.now().toISOString();
 		updateEinvoicing(record, organization, now);
-		await writePlainPdf(ctx, state, record, originOf(request), now);
+		writePlainPdf(ctx, state, record, originOf(request), now);
 		const { invoice, body } = respond(record, request);
 		emit(record, invoice);
 		return body;

@@ -51,14 +51,24 @@ export interface UploadRecord {
 	bytes: Uint8Array;
 }
 
+/** A PDF that is due: `render` draws and stores it; `drawing` is the one drawing under way. */
+export interface PendingPdf {
+	render: () => Promise<void>;
+	drawing?: Promise<void>;
+}
+
 /** Everything the invoices module keeps, emptied on reset; pending Factur-X timers are cancelled then. */
 export class InvoiceState {
 	readonly invoices = new Collection<InvoiceRecord>();
 	readonly attachments = new Collection<AttachmentRecord>();
 	readonly uploads = new Collection<UploadRecord>();
+	/** Invoice numbers in use (see lifecycle.ts): `indexedRows` is the invoice count it was built for. */
+	readonly numberIndex = { byNumber: new Map<string, InvoiceRecord>(), indexedRows: 0 };
 	/** Automatic numbering: last sequence per organization and year. */
 	readonly numberCounters = new Map<string, number>();
 	readonly timers = new Map<string, NodeJS.Timeout>();
+	/** PDFs due but not drawn yet, by attachment id: drawn on first use (see documents.ts). */
+	readonly pendingPdfs = new Map<string, PendingPdf>();
 	/** Signs the pre-signed file URLs; new per process, so old URLs die with the sandbox. */
 	readonly urlKey: KeyObject = createSecretKey(randomBytes(32));
 	private sequence = 0;
@@ -77,8 +87,11 @@ export class InvoiceState {
 		this.cancelTimers();
 		this.invoices.clear();
 		this.attachments.clear();
+		this.pendingPdfs.clear();
 		this.uploads.clear();
 		this.numberCounters.clear();
+		this.numberIndex.byNumber.clear();
+		this.numberIndex.indexedRows = 0;
 		this.sequence = 0;
 	}
 }

@@ -1,3 +1,4 @@
+import { inParallel } from '../parallel';
 import type { Resource } from '../types';
 import * as create from './create.operation';
 import * as getMany from './getMany.operation';
@@ -18,5 +19,5 @@ export const bankAccount: Resource = {
 		],
 		default: 'create',
 	},
-	operations: { create, getMany, update },
+	operations: { create: inParallel(create), getMany: inParallel(getMany), update },
 };

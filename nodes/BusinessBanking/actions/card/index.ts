@@ -1,3 +1,4 @@
+import { inParallel } from '../parallel';
 import type { Resource } from '../types';
 import * as get from './get.operation';
 import * as updateRestrictions from './updateRestrictions.operation';
@@ -21,5 +22,5 @@ export const card: Resource = {
 		],
 		default: 'updateRestrictions',
 	},
-	operations: { get, updateRestrictions },
+	operations: { get: inParallel(get), updateRestrictions },
 };

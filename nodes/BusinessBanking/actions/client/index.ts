@@ -1,3 +1,4 @@
+import { inParallel } from '../parallel';
 import type { Resource } from '../types';
 import * as create from './create.operation';
 import * as get from './get.operation';
@@ -20,5 +21,5 @@ export const clientResource: Resource = {
 		],
 		default: 'create',
 	},
-	operations: { create, get, getMany, update },
+	operations: { create, get: inParallel(get), getMany: inParallel(getMany), update },
 };

@@ -1,11 +1,15 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-export const DEFAULT_BATCH_CONCURRENCY = 5;
-export const MAX_BATCH_CONCURRENCY = 20;
+import { MAX_IN_FLIGHT } from '../../transport/pacer';
 
-/** "Batch Concurrency" (Options) of the node, clamped to 1–20; read once per execution. */
-export function batchConcurrency(this: IExecuteFunctions): number {
-	const value = Number(this.getNodeParameter('options.batchConcurrency', 0, DEFAULT_BATCH_CONCURRENCY));
-	if (!Number.isFinite(value)) return DEFAULT_BATCH_CONCURRENCY;
+export const MAX_BATCH_CONCURRENCY = MAX_IN_FLIGHT;
+
+/**
+ * "Batch Concurrency" (Options) of the node, clamped to 1–50, read once per execution; when it is
+ * not set, 'adaptive': the pacer keeps as many in flight as the latency needs, within the limit.
+ */
+export function batchConcurrency(this: IExecuteFunctions): number | 'adaptive' {
+	const value = Number(this.getNodeParameter('options.batchConcurrency', 0, Number.NaN));
+	if (!Number.isFinite(value)) return 'adaptive';
 	return Math.min(MAX_BATCH_CONCURRENCY, Math.max(1, Math.floor(value)));
 }

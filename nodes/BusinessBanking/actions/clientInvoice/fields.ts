@@ -291,10 +291,10 @@ export function batchOptionsField(operations: string[], extra: INodeProperties[]
 				displayName: 'Batch Concurrency',
 				name: 'batchConcurrency',
 				type: 'number',
-				default: 5,
-				typeOptions: { minValue: 1, maxValue: 20 },
+				default: 10,
+				typeOptions: { minValue: 1, maxValue: 50 },
 				description:
-					'How many input items are sent at once (1–20). Output keeps input order. Requests over the rate limit wait and are retried.',
+					'How many input items are sent at once (1–50). Without this option the node adapts by itself, up to 50 at once, within the rate limit. Output keeps input order.',
 			},
 			...extra,
 		],

@@ -1,3 +1,4 @@
+import { inParallel } from '../parallel';
 import type { Resource } from '../types';
 import * as create from './create.operation';
 import * as downloadFacturX from './downloadFacturX.operation';
@@ -36,5 +37,5 @@ export const clientInvoice: Resource = {
 		],
 		default: 'create',
 	},
-	operations: { create, update, get, getMany, finalize, downloadFacturX, upload },
+	operations: { create, update, get: inParallel(get), getMany: inParallel(getMany), finalize, downloadFacturX: inParallel(downloadFacturX), upload },
 };

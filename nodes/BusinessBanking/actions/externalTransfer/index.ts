@@ -1,3 +1,4 @@
+import { inParallel } from '../parallel';
 import type { Resource } from '../types';
 import * as create from './create.operation';
 import * as get from './get.operation';
@@ -23,5 +24,5 @@ export const externalTransfer: Resource = {
 		],
 		default: 'create',
 	},
-	operations: { create, get, verifyPayee },
+	operations: { create: inParallel(create), get: inParallel(get), verifyPayee: inParallel(verifyPayee) },
 };

@@ -1,3 +1,4 @@
+import { inParallel } from '../parallel';
 import type { Resource } from '../types';
 import * as create from './create.operation';
 import * as getRequirements from './getRequirements.operation';
@@ -23,5 +24,5 @@ export const internationalBeneficiary: Resource = {
 		],
 		default: 'create',
 	},
-	operations: { create, getRequirements, update },
+	operations: { create, getRequirements: inParallel(getRequirements), update },
 };

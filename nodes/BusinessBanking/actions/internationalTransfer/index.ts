@@ -1,3 +1,4 @@
+import { inParallel } from '../parallel';
 import type { Resource } from '../types';
 import * as create from './create.operation';
 import * as getQuote from './getQuote.operation';
@@ -23,5 +24,5 @@ export const internationalTransfer: Resource = {
 		],
 		default: 'getQuote',
 	},
-	operations: { create, getQuote, getRequirements },
+	operations: { create: inParallel(create), getQuote: inParallel(getQuote), getRequirements: inParallel(getRequirements) },
 };

@@ -1,3 +1,4 @@
+import { inParallel } from '../parallel';
 import type { Resource } from '../types';
 import * as get from './get.operation';
 import * as getMany from './getMany.operation';
@@ -18,5 +19,5 @@ export const supplierInvoice: Resource = {
 		],
 		default: 'markAsPaid',
 	},
-	operations: { get, getMany, markAsPaid },
+	operations: { get: inParallel(get), getMany: inParallel(getMany), markAsPaid },
 };

@@ -1,3 +1,4 @@
+import { inParallel } from '../parallel';
 import type { Resource } from '../types';
 import * as get from './get.operation';
 import * as updatePartnerEndpoint from './updatePartnerEndpoint.operation';
@@ -24,5 +25,5 @@ export const webhookSubscription: Resource = {
 		],
 		default: 'get',
 	},
-	operations: { get, updatePartnerEndpoint },
+	operations: { get: inParallel(get), updatePartnerEndpoint },
 };

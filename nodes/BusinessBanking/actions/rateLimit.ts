@@ -1,0 +1,40 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { DEFAULT_RATE_LIMIT, type RateLimit } from '../transport/pacer';
+
+/** The service's rate limit, for accounts whose contract differs from the default 1,000 per 10 s. */
+export const rateLimitField: INodeProperties = {
+	displayName: 'Rate Limit',
+	name: 'rateLimit',
+	type: 'collection',
+	placeholder: 'Add Limit',
+	default: {},
+	description: 'The rate limit of your contract with the service. The node never sends more; leave empty for the standard 1,000 requests per 10 seconds.',
+	options: [
+		{
+			displayName: 'Requests',
+			name: 'requests',
+			type: 'number',
+			typeOptions: { minValue: 1 },
+			default: 1000,
+			description: 'How many requests the service accepts per window',
+		},
+		{
+			displayName: 'Window (Seconds)',
+			name: 'windowSeconds',
+			type: 'number',
+			typeOptions: { minValue: 1 },
+			default: 10,
+			description: 'How long the window of that limit is',
+		},
+	],
+};
+
+/** The limit the node paces its requests to (read once per execution). */
+export function rateLimitOf(this: IExecuteFunctions): RateLimit {
+	const option = this.getNodeParameter('rateLimit', 0, {}) as { requests?: number; windowSeconds?: number };
+	const max = Number(option.requests ?? DEFAULT_RATE_LIMIT.max);
+	const windowSeconds = Number(option.windowSeconds ?? DEFAULT_RATE_LIMIT.windowMs / 1000);
+	if (!(max >= 1) || !(windowSeconds > 0)) return DEFAULT_RATE_LIMIT;
+	return { max: Math.floor(max), windowMs: windowSeconds * 1000 };
+}

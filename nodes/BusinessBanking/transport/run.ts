@@ -1,0 +1,102 @@
+import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
+
+import { DEFAULT_RATE_LIMIT, pacerFor, type Pacer, type RateLimit } from './pacer';
+import type { ApiContext } from './request';
+
+export const CREDENTIAL_TYPE = 'businessBankingOAuth2Api';
+
+/** How a run's requests are paced: the contract's limit, and whether the in-flight cap adapts. */
+export interface RunSettings {
+	limit: RateLimit;
+	/** False when the user fixed how many items run at once (then only the rate is paced). */
+	adaptive: boolean;
+}
+
+/** The credential of one run, as read once, and the context that hands it to n8n's OAuth2 signing. */
+interface ReadCredential {
+	data: ICredentialDataDecryptedObject;
+	signer: ApiContext;
+}
+
+interface RunState {
+	settings: RunSettings;
+	credential?: Promise<ReadCredential>;
+	/** The settled read, to tell a stale copy from a read under way. */
+	current?: ReadCredential;
+}
+
+/**
+ * What one run of a node (one `execute`, one hook, one list search: one n8n context object) keeps
+ * for its API calls. Weakly held: it goes with the context.
+ */
+const runs = new WeakMap<object, RunState>();
+
+function stateOf(context: ApiContext): RunState {
+	let state = runs.get(context);
+	if (!state) {
+		state = { settings: { limit: DEFAULT_RATE_LIMIT, adaptive: true } };
+		runs.set(context, state);
+	}
+	return state;
+}
+
+/** Set by the router before the items run. */
+export function configureRun(context: ApiContext, settings: RunSettings): void {
+	stateOf(context).settings = settings;
+}
+
+/**
+ * The credential, read once per run: each read decrypts it and resolves its expressions (in n8n,
+ * a good share of a request's CPU). Concurrent items share the one read. A token n8n refreshes on
+ * a 401 is written into this same object by n8n-core, so later requests use the new one.
+ */
+export async function readCredential(context: ApiContext): Promise<ReadCredential> {
+	const state = stateOf(context);
+	if (!state.credential) {
+		const reading = (async () => {
+			const data = await context.getCredentials(CREDENTIAL_TYPE);
+			state.current = { data, signer: signingContext(context, data) };
+			return state.current;
+		})();
+		state.credential = reading;
+		// A failed read is not kept: the next request tries again.
+		reading.catch(() => {
+			if (state.credential === reading) state.credential = undefined;
+		});
+	}
+	return await state.credential;
+}
+
+/**
+ * Drops the run's copy of the credential (after a refused refresh, or a 401 that n8n's refresh did
+ * not cure): another process may have stored newer tokens, so the next request reads it again.
+ */
+export function forgetCredential(context: ApiContext, stale: ReadCredential): void {
+	const state = stateOf(context);
+	if (state.current !== stale) return;
+	state.credential = undefined;
+	state.current = undefined;
+}
+
+/**
+ * The node's context, except that `getCredentials` of this type answers the copy already read:
+ * n8n-core's OAuth2 signing calls `this.getCredentials` on every request otherwise.
+ */
+function signingContext(context: ApiContext, data: ICredentialDataDecryptedObject): ApiContext {
+	const signer = Object.create(context) as ApiContext;
+	const getCredentials = context.getCredentials.bind(context) as (type: string, itemIndex?: number) => Promise<ICredentialDataDecryptedObject>;
+	Object.defineProperty(signer, 'getCredentials', {
+		value: async (type: string, itemIndex?: number) => (type === CREDENTIAL_TYPE ? data : await getCredentials(type, itemIndex)),
+	});
+	return signer;
+}
+
+/** The run's settings and the pacer of the credential's current access token. */
+export function pacing(context: ApiContext, credential: ReadCredential): { pacer: Pacer; adaptive: boolean } {
+	const { settings } = stateOf(context);
+	const id = context.getNode().credentials?.[CREDENTIAL_TYPE]?.id ?? context.getNode().credentials?.[CREDENTIAL_TYPE]?.name ?? '';
+	const token = (credential.data.oauthTokenData as { access_token?: string } | undefined)?.access_token ?? '';
+	const pacer = pacerFor(String(id), token);
+	pacer.configure(settings.limit);
+	return { pacer, adaptive: settings.adaptive };
+}
