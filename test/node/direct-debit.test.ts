@@ -1,7 +1,7 @@
 import { SEED } from '../../sandbox/core/seed';
 import { clientsOf } from '../../sandbox/modules/clients';
 import { sepaOf } from '../../sandbox/modules/sepa';
-import { toDay } from '../../nodes/BusinessBanking/actions/common/parameters';
+import { readDay } from '../../nodes/BusinessBanking/actions/common/values';
 import { clearSeenRequests, runNode, seenRequests } from '../helpers/engine';
 import { useTestSandbox } from '../helpers/sandbox';
 
@@ -138,7 +138,7 @@ describe('Business Banking node, Direct Debit resource (n8n engine → sandbox o
 	});
 });
 
-describe('the day of a date parameter (toDay)', () => {
+describe('the day of a date parameter (the date rule, readDay)', () => {
 	it.each([
 		['2026-01-31', 'Europe/Paris', '2026-01-31'],
 		// The date picker: a wall time without offset, its day is the one shown.
@@ -148,8 +148,11 @@ describe('the day of a date parameter (toDay)', () => {
 		['2026-02-01T01:00:00+01:00', 'America/New_York', '2026-01-31'],
 		[new Date('2026-01-31T23:30:00Z'), 'Europe/Paris', '2026-02-01'],
 		['', 'Europe/Paris', undefined],
-		['31/01/2026', 'Europe/Paris', '31/01/2026'],
 	])('%s in %s → %s', (value, zone, day) => {
-		expect(toDay(value, zone)).toBe(day);
+		expect(readDay(value, 'Date (date)', zone)).toBe(day);
+	});
+
+	it.each(['31/01/2026', '2026-02-30', 'tomorrow', '2026-01-31 10:00'])('refuses %s, naming the field', (value) => {
+		expect(() => readDay(value, 'Date (date)', 'Europe/Paris')).toThrow(/^Date \(date\) /);
 	});
 });

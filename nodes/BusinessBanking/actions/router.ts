@@ -6,6 +6,8 @@ import {
 } from 'n8n-workflow';
 
 import { runWithConcurrency } from '../transport/concurrency';
+import { checkParameterTypes } from './common/parameterTypes';
+import { InputProblem } from './common/values';
 import { resources } from './resources';
 
 /**
@@ -26,14 +28,21 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 
 	await runWithConcurrency(items.length, concurrency, async (itemIndex) => {
 		try {
+			checkParameterTypes.call(this, operation.description, itemIndex);
 			const output = await operation.execute.call(this, itemIndex);
 			results[itemIndex] = output.map((entry) => ({ ...entry, pairedItem: { item: itemIndex } }));
-		} catch (error) {
+		} catch (caught) {
+			const error = caught instanceof InputProblem ? inputError(this, caught, itemIndex) : caught;
 			if (!this.continueOnFail()) throw withItemIndex(this, error, itemIndex);
 			results[itemIndex] = [{ json: { error: error.message, ...errorDetails(error) }, pairedItem: { item: itemIndex } }];
 		}
 	});
 	return [results.flat()];
+}
+
+/** The one form of every input error: "Item N: <field> <problem>", before any request. */
+export function inputError(context: IExecuteFunctions, problem: InputProblem, itemIndex: number): NodeOperationError {
+	return new NodeOperationError(context.getNode(), `Item ${itemIndex}: ${problem.message}`, { itemIndex });
 }
 
 function withItemIndex(context: IExecuteFunctions, error: Error, itemIndex: number): Error {

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { trimmedText } from '../common/parameters';
+import { textParameter, uuidParameter } from '../common/parameters';
+import { readText } from '../common/values';
 import { quoteIdField } from '../internationalTransfer/fields';
 import { jsonObjectParameter } from '../internationalTransfer/json';
 
@@ -45,26 +46,29 @@ export const beneficiaryProperties: INodeProperties[] = [
 export function beneficiaryBody(this: IExecuteFunctions, itemIndex: number): IDataObject {
 	const details: IDataObject = jsonObjectParameter.call(this, this.getNodeParameter('otherDetails', itemIndex, '{}'), 'Other Details (JSON)', 'otherDetails', itemIndex);
 	for (const key of ['accountHolderName', 'swiftCode', 'accountNumber']) {
-		const value = trimmedText(this.getNodeParameter(key, itemIndex, ''));
+		const value = textParameter.call(this, key, itemIndex, '', LABELS[key]);
 		if (value) details[key] = value;
 	}
 	const address = Object.fromEntries(
 		Object.entries(this.getNodeParameter('address', itemIndex, {}) as IDataObject)
-			.map(([key, value]) => [key, trimmedText(value)])
+			.map(([key, value]) => [key, readText(value, `Address (address.${key})`)])
 			.filter(([, value]) => value),
 	);
 	if (Object.keys(address).length) details.address = { ...((details.address as IDataObject) ?? {}), ...address };
 	return {
-		quote_id: trimmedText(this.getNodeParameter('quoteId', itemIndex, '')),
+		quote_id: uuidParameter.call(this, 'quoteId', 'Quote ID', itemIndex),
 		payload: {
-			currency: trimmedText(this.getNodeParameter('currency', itemIndex, '')).toUpperCase(),
-			type: trimmedText(this.getNodeParameter('accountType', itemIndex, '')),
+			currency: (textParameter.call(this, 'currency', itemIndex, '', 'Currency') ?? '').toUpperCase(),
+			type: textParameter.call(this, 'accountType', itemIndex, '', 'Account Type') ?? '',
 			details,
 		},
 	};
 }
 
 export const LABELS: Record<string, string> = {
+	accountHolderName: 'Account Holder Name',
+	swiftCode: 'SWIFT / BIC',
+	accountNumber: 'Account Number',
 	quote_id: 'Quote ID',
 	'payload.currency': 'Currency',
 	'payload.type': 'Account Type',

@@ -3,7 +3,7 @@ import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type IN
 import { internationalBeneficiarySchema } from '../../schemas/international';
 import { apiRequest } from '../../transport';
 import { validateBody } from '../../validation';
-import { requiredText } from '../common/parameters';
+import { uuidParameter } from '../common/parameters';
 import { internationalBeneficiaryIdField } from '../internationalTransfer/fields';
 import { beneficiaryBody, beneficiaryProperties, LABELS } from './fields';
 
@@ -14,7 +14,7 @@ export const description = updateDisplayOptions({ show: { resource: ['internatio
 
 /** PUT /v2/international/beneficiaries/{id}: the whole payload again; use the new target_account_id after it. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const id = requiredText.call(this, 'internationalBeneficiaryId', 'Beneficiary ID', itemIndex);
+	const id = uuidParameter.call(this, 'internationalBeneficiaryId', 'Beneficiary ID', itemIndex);
 	const body = validateBody.call(this, internationalBeneficiarySchema, beneficiaryBody.call(this, itemIndex), itemIndex, LABELS);
 	const response = await apiRequest.call(this, 'PUT', `/v2/international/beneficiaries/${encodeURIComponent(id)}`, { body: body as IDataObject, itemIndex });
 	return [{ json: response }];

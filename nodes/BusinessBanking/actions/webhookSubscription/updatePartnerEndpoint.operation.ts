@@ -54,7 +54,7 @@ const LABELS = { callback_url: 'Callback URL', enabled: 'Enabled', secret: 'Secr
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const id = uuidParameter.call(this, 'endpointId', 'Endpoint ID', itemIndex);
 	const body: IDataObject = {
-		callback_url: textParameter.call(this, 'callbackUrl', itemIndex),
+		callback_url: textParameter.call(this, 'callbackUrl', itemIndex, '', 'Callback URL'),
 		enabled: this.getNodeParameter('enabled', itemIndex, true) as boolean,
 		// Not trimmed: spaces may be part of a secret.
 		secret: (this.getNodeParameter('secret', itemIndex, '') as string) || undefined,
