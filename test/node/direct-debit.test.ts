@@ -83,14 +83,14 @@ describe('Business Banking node, Direct Debit resource (n8n engine → sandbox o
 
 	it.each([
 		[{ amount: '0' }, 'Item 0: Amount (amount.value) must be more than 0'],
-		[{ amount: '12,50' }, 'Item 0: Amount (amount.value) must be an amount with at most 2 decimals written as a string, e.g. "49.90"'],
-		[{ amount: '={{ 0.1 + 0.2 }}' }, 'Item 0: Amount (amount.value) must be an amount with at most 2 decimals written as a string, e.g. "49.90"'],
+		[{ amount: '12,50' }, 'Item 0: Amount (amount) must be a decimal number written with a dot, e.g. "12.30", got "12,50"'],
+		[{ amount: '={{ 0.1 + 0.2 }}' }, 'Item 0: Amount (amount.value) must be an amount written as text with at most 2 decimals and 12 digits before the point, e.g. "12.30"'],
 		// Empty required fields stop n8n itself before the node runs; an expression that yields nothing gets through to the node's check.
 		[{ reference: '={{ "  " }}' }, 'Item 0: Reference (reference) is required'],
-		[{ initialCollectionDate: '={{ "" }}' }, 'Item 0: First Collection Date (initial_collection_date) is required'],
-		[{ initialCollectionDate: '31/01/2026' }, 'Item 0: First Collection Date (initial_collection_date) must be a date written YYYY-MM-DD'],
+		[{ initialCollectionDate: '={{ "" }}' }, 'Item 0: First Collection Date (initialCollectionDate) is required'],
+		[{ initialCollectionDate: '31/01/2026' }, 'Item 0: First Collection Date (initialCollectionDate) must be a date: YYYY-MM-DD, an ISO 8601 timestamp, or a date from an expression such as {{ $now }}, got "31/01/2026"'],
 		[{ mandate: 'existing', directDebitMandateId: 'mandate-1' }, 'Item 0: Mandate ID (directDebitMandateId) must be an ID (a UUID), got "mandate-1"'],
-		[{ clientId: { mode: 'id', value: '={{ "" }}' } }, 'Item 0: Client (clientId) must be an ID (a UUID), got nothing'],
+		[{ clientId: { mode: 'id', value: '={{ "" }}' } }, 'Item 0: Client (clientId) is required'],
 	])('refuses %j before any request: “%s”', async (parameters, message) => {
 		const { error } = await runNode({ sandbox, node: subscription(parameters) });
 		expect(error?.name).toBe('NodeOperationError');
