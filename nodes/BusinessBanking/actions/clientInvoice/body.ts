@@ -92,17 +92,17 @@ export function buildCreateBody(this: IExecuteFunctions, itemIndex: number): Bod
  * (asked lazily: only lines or a capital share without a currency need it).
  */
 export async function buildUpdateBody(this: IExecuteFunctions, itemIndex: number, currency: () => Promise<string>): Promise<Body> {
-	const needsCurrency = withFieldErrors(this, itemIndex, () => {
-		let needed = false;
-		const probe = () => {
-			needed = true;
-			return undefined;
-		};
-		readItems.call(this, itemIndex, probe);
-		settings.call(this, itemIndex, probe);
-		return needed;
+	// Every local check runs first, with a stand-in currency: a bad field stops the item before the GET.
+	let needsCurrency = false;
+	updateBody.call(this, itemIndex, () => {
+		needsCurrency = true;
+		return 'EUR';
 	});
 	const invoiceCurrency = needsCurrency ? await currency() : undefined;
+	return updateBody.call(this, itemIndex, () => invoiceCurrency);
+}
+
+function updateBody(this: IExecuteFunctions, itemIndex: number, currency: () => string | undefined): Body {
 	return withFieldErrors(this, itemIndex, () => {
 		const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
 		const body: Body = compact({
@@ -110,9 +110,9 @@ export async function buildUpdateBody(this: IExecuteFunctions, itemIndex: number
 			issue_date: toDate(fields.issueDate, ['issue_date'], this.getTimezone()),
 			due_date: toDate(fields.dueDate, ['due_date'], this.getTimezone()),
 			payment_methods: toText(fields.iban, ['payment_methods', 'iban']) ? { iban: String(fields.iban).replace(/\s+/g, '') } : undefined,
-			items: readItems.call(this, itemIndex, () => invoiceCurrency) as ItemBody[] | undefined,
+			items: readItems.call(this, itemIndex, currency) as ItemBody[] | undefined,
 			...optionalFields(fields, this.getTimezone()),
-			settings: settings.call(this, itemIndex, () => invoiceCurrency),
+			settings: settings.call(this, itemIndex, currency),
 			...italySpain.call(this, itemIndex),
 		});
 		if (Object.keys(body).length === 0) throw new FieldError([], 'Nothing to update: set at least one field or replace the items');

@@ -61,7 +61,7 @@ function jsonItems(raw: unknown, currency: () => string | undefined): ItemBody[]
 		throw new FieldError(['items'], `Items (JSON)${(error as Error).message}`);
 	}
 	return value.map((line: unknown, index) => {
-		if (typeof line !== 'object' || line === null || Array.isArray(line)) throw new FieldError(['items', index], 'must be an object');
+		if (typeof line !== 'object' || line === null || Array.isArray(line)) throw new FieldError(['items'], `Items (JSON): line ${index + 1} must be an object`);
 		const entry = line as IDataObject;
 		const price = entry.unit_price;
 		const priceObject = typeof price === 'object' && price !== null ? (price as IDataObject) : { value: price };

@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
 import type { IExecuteFunctions, INodeProperties, INodePropertyCollection, INodePropertyOptions } from 'n8n-workflow';
 
-import { assertNoPollution, describeValue, InputProblem, isBlank, readText } from './values';
+import { assertNoPollution, describeValue, InputProblem, isBlank, readRequiredText, readText } from './values';
 
 /**
  * Checks every parameter an operation shows against its type in the node's description, for one
@@ -104,7 +104,7 @@ function checkNumber(property: INodeProperties, value: unknown, field: string): 
 /** Text, a number, or a list of them (list fields such as attachment IDs); never NaN, objects or junk text. */
 function checkText(value: unknown, field: string): void {
 	if (Array.isArray(value)) {
-		value.forEach((entry, index) => readText(entry, `${field}, entry ${index + 1},`));
+		value.forEach((entry, index) => readRequiredText(entry, `${field}, entry ${index + 1},`));
 		return;
 	}
 	readText(value, field, { trim: false });

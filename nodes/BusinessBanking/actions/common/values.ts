@@ -61,14 +61,17 @@ export function textProblem(text: string, maxLength = MAX_TEXT_LENGTH): string |
 }
 
 /**
- * A text field: a string (trimmed), or a finite number written out. Blank is undefined ("not
- * given"); NaN, Infinity, objects, lists, booleans and dates are refused, never written as text.
+ * A text field: a string (trimmed), a finite number written out, or a valid date as its ISO 8601
+ * text (what n8n writes for a date inside a collection). Blank is undefined ("not given"); NaN,
+ * Infinity, objects, lists, booleans and invalid dates are refused, never written as text.
  */
 export function readText(value: unknown, field: string, options: { trim?: boolean; maxLength?: number } = {}): string | undefined {
 	if (isBlank(value)) return undefined;
 	let text: string;
 	if (typeof value === 'string') text = options.trim === false ? value : value.trim();
 	else if ((typeof value === 'number' && Number.isFinite(value)) || typeof value === 'bigint') text = String(value);
+	else if (value instanceof Date && !Number.isNaN(value.getTime())) text = value.toISOString();
+	else if (DateTime.isDateTime(value) && value.isValid) text = value.toISO() ?? '';
 	else throw new InputProblem(field, `must be text, got ${describeValue(value)}`);
 	const problem = textProblem(text, options.maxLength);
 	if (problem) throw new InputProblem(field, problem);
@@ -82,8 +85,8 @@ export function readRequiredText(value: unknown, field: string, options: { trim?
 	return text;
 }
 
-/** Characters an ID may hold when the spec only says "string": safe in a URL path without escaping. */
-const URL_SAFE_ID = /^[A-Za-z0-9._~:@!$*+=-]{1,200}$/;
+/** Characters an ID may hold when the spec only says "string": URL-safe (RFC 3986 unreserved). */
+const URL_SAFE_ID = /^[A-Za-z0-9._~-]{1,200}$/;
 
 /** An ID: a UUID where the spec says uuid; otherwise a URL-safe token. Undefined when blank. */
 export function readId(value: unknown, field: string, kind: 'uuid' | 'token'): string | undefined {
@@ -91,7 +94,7 @@ export function readId(value: unknown, field: string, kind: 'uuid' | 'token'): s
 	if (text === undefined) return undefined;
 	if (kind === 'uuid' && !uuidSchema.safeParse(text).success) throw new InputProblem(field, `must be an ID (a UUID), got ${describeValue(text)}`);
 	if (kind === 'token' && (!URL_SAFE_ID.test(text) || text === '.' || text === '..')) {
-		throw new InputProblem(field, `must be an ID of at most 200 letters, digits or . _ ~ : @ ! $ * + = -, got ${describeValue(text)}`);
+		throw new InputProblem(field, `must be an ID of at most 200 letters, digits, dots, dashes, underscores or tildes, got ${describeValue(text)}`);
 	}
 	return text;
 }
@@ -170,7 +173,9 @@ export function readDecimal(value: unknown, field: string): string | undefined {
 /** A list: an array, or a text of comma-separated entries; each entry must be text. */
 export function readList(value: unknown, field: string): string[] {
 	if (isBlank(value)) return [];
-	const parts = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [value];
+	// In a list from an expression an empty entry is a mapping that gave nothing; in typed text ("a,,b") a slip.
+	if (Array.isArray(value)) return value.map((part, index) => readRequiredText(part, `${field}, entry ${index + 1},`));
+	const parts = typeof value === 'string' ? value.split(',') : [value];
 	return parts
 		.map((part, index) => readText(part, `${field}, entry ${index + 1},`))
 		.filter((part): part is string => part !== undefined);
