@@ -6,6 +6,7 @@ import {
 } from 'n8n-workflow';
 
 import { runWithConcurrency } from '../transport/concurrency';
+import { inputError } from './common/inputError';
 import { checkParameterTypes } from './common/parameterTypes';
 import { InputProblem } from './common/values';
 import { resources } from './resources';
@@ -38,11 +39,6 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		}
 	});
 	return [results.flat()];
-}
-
-/** The one form of every input error: "Item N: <field> <problem>", before any request. */
-export function inputError(context: IExecuteFunctions, problem: InputProblem, itemIndex: number): NodeOperationError {
-	return new NodeOperationError(context.getNode(), `Item ${itemIndex}: ${problem.message}`, { itemIndex });
 }
 
 function withItemIndex(context: IExecuteFunctions, error: Error, itemIndex: number): Error {

@@ -3,7 +3,8 @@ import type { ZodError, ZodTypeAny } from 'zod';
 
 import { invoiceCreateSchema, invoiceUpdateSchema } from '../../schemas/invoice';
 import { readItems, type ItemBody } from './items';
-import { readText } from '../common/values';
+import { inputError } from '../common/inputError';
+import { InputProblem, readText } from '../common/values';
 import { FieldError, compact, describeField, toDate, toDecimalString, toText } from './values';
 
 type Body = Record<string, unknown>;
@@ -136,7 +137,8 @@ export function withFieldErrors<T>(context: IExecuteFunctions, itemIndex: number
 	try {
 		return build();
 	} catch (error) {
-		if (!(error instanceof FieldError)) throw error;
+		if (error instanceof InputProblem) throw inputError(context, error, itemIndex);
+		if (!(error instanceof FieldError)) throw new NodeOperationError(context.getNode(), error as Error, { itemIndex });
 		const message = error.described || error.path.length === 0 ? error.message : `${describeField(error.path)}: ${error.message}`;
 		throw new NodeOperationError(context.getNode(), `Item ${itemIndex}: ${message}`, {
 			itemIndex,

@@ -1,6 +1,6 @@
 import { jsonParse, type IDataObject, type IExecuteFunctions } from 'n8n-workflow';
 
-import { assertNoPollution } from '../common/values';
+import { pollutionKey } from '../common/values';
 import { FieldError, compact, toDecimalString, toText } from './values';
 
 /** One line as the API takes it; checked by the invoice schema afterwards. */
@@ -55,11 +55,8 @@ function jsonItems(raw: unknown, currency: () => string | undefined): ItemBody[]
 	const value = typeof raw === 'string' ? jsonParse(raw, { fallbackValue: INVALID_JSON }) : raw;
 	if (value === INVALID_JSON) throw new FieldError(['items'], 'Items (JSON) is not valid JSON');
 	if (!Array.isArray(value)) throw new FieldError(['items'], 'Items (JSON) must be an array of lines');
-	try {
-		assertNoPollution(value, '');
-	} catch (error) {
-		throw new FieldError(['items'], `Items (JSON)${(error as Error).message}`);
-	}
+	const key = pollutionKey(value);
+	if (key) throw new FieldError(['items'], `Items (JSON) must not hold the key "${key}"`);
 	return value.map((line: unknown, index) => {
 		if (typeof line !== 'object' || line === null || Array.isArray(line)) throw new FieldError(['items'], `Items (JSON): line ${index + 1} must be an object`);
 		const entry = line as IDataObject;

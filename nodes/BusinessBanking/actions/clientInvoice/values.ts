@@ -39,12 +39,15 @@ export function toText(value: unknown, path: Array<string | number> = []): strin
 
 /** Runs a shared reader; its problem becomes a FieldError on `path`. */
 function asFieldError<T>(path: Array<string | number>, read: () => T): T {
+	let problem: unknown;
+	let value: T | undefined;
 	try {
-		return read();
+		value = read();
 	} catch (error) {
-		if (error instanceof InputProblem) throw new FieldError(path, error.problem);
-		throw error;
+		problem = error;
 	}
+	if (problem !== undefined) throw new FieldError(path, problem instanceof InputProblem ? problem.problem : String(problem));
+	return value as T;
 }
 
 /** Drops undefined entries so that only given fields are sent. */

@@ -182,12 +182,20 @@ export function readList(value: unknown, field: string): string[] {
 }
 
 /** Refuses keys such as __proto__ anywhere in a value parsed from JSON or handed over by an expression. */
-export function assertNoPollution(value: unknown, field: string, depth = 0): void {
-	if (value === null || typeof value !== 'object' || depth > 50) return;
+export function assertNoPollution(value: unknown, field: string): void {
+	const key = pollutionKey(value);
+	if (key) throw new InputProblem(field, `must not hold the key "${key}"`);
+}
+
+/** The first key such as __proto__ anywhere in the value, or undefined. */
+export function pollutionKey(value: unknown, depth = 0): string | undefined {
+	if (value === null || typeof value !== 'object' || depth > 50) return undefined;
 	for (const key of Object.keys(value)) {
-		if (POLLUTION_KEYS.has(key)) throw new InputProblem(field, `must not hold the key "${key}"`);
-		assertNoPollution((value as Record<string, unknown>)[key], field, depth + 1);
+		if (POLLUTION_KEYS.has(key)) return key;
+		const nested = pollutionKey((value as Record<string, unknown>)[key], depth + 1);
+		if (nested) return nested;
 	}
+	return undefined;
 }
 
 /** A JSON object (its text, or an object from an expression); {} when blank. */
@@ -205,9 +213,13 @@ export function readJsonObject(value: unknown, field: string): Record<string, un
 export function parseJson(text: string, field: string): unknown {
 	const problem = textProblem(text, 1_000_000);
 	if (problem) throw new InputProblem(field, problem);
+	let valid = true;
+	let parsed: unknown;
 	try {
-		return JSON.parse(text);
+		parsed = JSON.parse(text);
 	} catch {
-		throw new InputProblem(field, 'is not valid JSON');
+		valid = false;
 	}
+	if (!valid) throw new InputProblem(field, 'is not valid JSON');
+	return parsed;
 }

@@ -44,7 +44,7 @@ export const beneficiaryProperties: INodeProperties[] = [
 
 /** `{quote_id, payload: {currency, type, details}}` from the fields; empty fields are left out. */
 export function beneficiaryBody(this: IExecuteFunctions, itemIndex: number): IDataObject {
-	const details: IDataObject = jsonObjectParameter.call(this, this.getNodeParameter('otherDetails', itemIndex, '{}'), 'Other Details (JSON)', 'otherDetails', itemIndex);
+	const details: IDataObject = jsonObjectParameter.call(this, this.getNodeParameter('otherDetails', itemIndex, '{}'), 'Other Details (JSON)', 'otherDetails');
 	for (const key of ['accountHolderName', 'swiftCode', 'accountNumber']) {
 		const value = textParameter.call(this, key, itemIndex, '', LABELS[key]);
 		if (value) details[key] = value;

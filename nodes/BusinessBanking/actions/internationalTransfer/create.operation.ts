@@ -126,7 +126,7 @@ function twoFaPreference(value: unknown): TwoFaPreference {
  */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const details = jsonObjectParameter.call(this, options.details, 'Other Details (JSON)', 'options.details', itemIndex);
+	const details = jsonObjectParameter.call(this, options.details, 'Other Details (JSON)', 'options.details');
 	const reference = textParameter.call(this, 'reference', itemIndex, '', 'Reference');
 	if (reference) details.reference = reference;
 	const transfer: IDataObject = {
