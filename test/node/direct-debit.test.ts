@@ -82,9 +82,9 @@ describe('Business Banking node, Direct Debit resource (n8n engine → sandbox o
 	});
 
 	it.each([
-		[{ amount: '0' }, 'Item 0: Amount (amount.value) must be more than 0'],
+		[{ amount: '0' }, 'Item 0: Amount (amount.value) must be greater than 0'],
 		[{ amount: '12,50' }, 'Item 0: Amount (amount) must be a decimal number written with a dot, e.g. "12.30", got "12,50"'],
-		[{ amount: '={{ 0.1 + 0.2 }}' }, 'Item 0: Amount (amount.value) must be an amount written as text with at most 2 decimals and 12 digits before the point, e.g. "12.30"'],
+		[{ amount: '={{ 0.1 + 0.2 }}' }, 'Item 0: Amount (amount.value) must be a non-negative decimal string with at most 2 decimals and 12 digits before the point, e.g. "12.30"'],
 		// Empty required fields stop n8n itself before the node runs; an expression that yields nothing gets through to the node's check.
 		[{ reference: '={{ "  " }}' }, 'Item 0: Reference (reference) is required'],
 		[{ initialCollectionDate: '={{ "" }}' }, 'Item 0: First Collection Date (initialCollectionDate) is required'],

@@ -198,7 +198,7 @@ describe('Client Invoice: Create', () => {
 		const before = invoiceWrites().length;
 		const { error } = await run(createParameters(clientId, { itemsInput: 'json', itemsJson: '={{ $json.lines }}', additionalFields: {} }), { items: rows });
 		expect(error?.message).toBe(
-			'Item 1: Items › line 1 › Unit Price (items[0].unit_price.value): must be an amount written as text with at most 2 decimals and 12 digits before the point, e.g. "12.30"',
+			'Item 1: Items › line 1 › Unit Price (items[0].unit_price.value): must be a non-negative decimal string with at most 2 decimals and 12 digits before the point, e.g. "12.30"',
 		);
 		// The first item may have been sent (items run concurrently); the bad one never was.
 		const bodies = invoiceWrites().slice(before).map((r) => JSON.stringify(r.body));

@@ -24,12 +24,14 @@ export const DECIMAL_PATTERN = /^-?\d+(\.\d+)?$/;
  * a slip such as 99999999999999999999999 never reaches the bank.
  */
 export const AMOUNT_PATTERN = /^(0|[1-9]\d{0,11})(\.\d{1,2})?$/;
-export const AMOUNT_HINT = 'must be an amount written as text with at most 2 decimals and 12 digits before the point, e.g. "12.30"';
+export const AMOUNT_HINT = 'must be a non-negative decimal string with at most 2 decimals and 12 digits before the point, e.g. "12.30"';
 
 /** An amount as the string the API takes, by the money rule; `positive` refuses 0 (what a payment needs). */
 export function amountValueSchema(options: { positive?: boolean } = {}) {
-	const amount = z.string({ required_error: 'is required', invalid_type_error: AMOUNT_HINT }).regex(AMOUNT_PATTERN, AMOUNT_HINT);
-	return options.positive ? amount.refine((value) => /[1-9]/.test(value), 'must be more than 0') : amount;
+	const amount = z
+		.string({ required_error: 'is required', invalid_type_error: 'must be a decimal string (an amount written as a string), e.g. "12.30"' })
+		.regex(AMOUNT_PATTERN, AMOUNT_HINT);
+	return options.positive ? amount.refine((value) => /[1-9]/.test(value), 'must be greater than 0') : amount;
 }
 
 export const decimalStringSchema = z.string().regex(DECIMAL_PATTERN, 'must be a decimal number written as a string, e.g. "12.5"');
