@@ -197,18 +197,22 @@ const VALUES: Record<ValueClass, unknown[]> = {
 		'\u0000{}',
 		'[1, 2]',
 	],
-	option: [...JUNK, true, false, 0, -1, 12.345, [], ['x'], 'bogus', 'BOGUS', '__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf', ' ', new Date('2026-01-01T00:00:00Z')],
+	option: [...JUNK, true, false, 0, -1, 12.345, [], ['x'], 'bogus', 'BOGUS', '__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf', 'paired-device ', new Date('2026-01-01T00:00:00Z')],
 	list: [...JUNK.filter((value) => typeof value !== 'string' || value.length < 100), true, 42, 12.345, 'bogus', ['bogus'], [{}], [null], [NaN], [undefined], ['x', NaN], '__proto__', 'constructor', ['\uD800'], [[]]],
-	number: [...JUNK, true, false, null, undefined, '', ' ', 'abc', 12.345, -1, 0, 2 ** 53, 1e20, '12abc', '1e3', '5.5', [], [5], '0x10', '١٢', new Date('2026-01-01T00:00:00Z')],
-	boolean: [...JUNK, null, undefined, '', ' ', 'yes', 'no', 'true', 'false', 'TRUE', 'on', 1, 0, -1, 12.345, [], [true], new Date('2026-01-01T00:00:00Z')],
+	number: [...JUNK, true, false, 'abc', 12.345, -1, 0, 2 ** 53, 1e20, '12abc', '1e3', '5.5', [], [5], '0x10', '١٢', new Date('2026-01-01T00:00:00Z')],
+	boolean: [...JUNK, 'yes', 'no', 'true', 'false', 'TRUE', 'on', 1, 0, -1, 12.345, [], [true], new Date('2026-01-01T00:00:00Z')],
 	url: [...JUNK, ...TEXT_ONLY, 'http://example.com', 'ftp://example.com', 'javascript:alert(1)', 'https://', 'not a url', '//example.com', 'example.com', 'https://exa mple.com', 12.345],
 	email: [...JUNK, ...TEXT_ONLY, 'a', 'a@', '@b', 'a@b@c', 'a b@c.d', 'a@b,c', 12.345, 'a'.repeat(251) + '@x.fr'],
 };
 
-/** The values a slot is fed: its class's, plus the blanks when the field is required. */
+/**
+ * The values a slot is fed: its class's, plus the blanks when the field must have a value: a
+ * required field, or a top-level choice, number or boolean (in a collection, blank is "not given").
+ */
 export function badValues(slot: Slot): unknown[] {
 	const values = VALUES[slot.valueClass];
-	return slot.required && !['number', 'boolean', 'option'].includes(slot.valueClass) ? [...BLANK, ...values] : values;
+	const choice = ['number', 'boolean', 'option'].includes(slot.valueClass) && slot.path.length === 1;
+	return slot.required || choice ? [...BLANK, ...values] : values;
 }
 
 export function classSizes(): Record<ValueClass, number> {

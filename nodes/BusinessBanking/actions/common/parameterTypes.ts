@@ -35,10 +35,12 @@ function isShown(this: IExecuteFunctions, property: INodeProperties, itemIndex: 
 	return true;
 }
 
-function checkValue(property: INodeProperties, value: unknown, field: string): void {
+function checkValue(property: INodeProperties, value: unknown, field: string, inCollection = false): void {
 	if (property.required && isBlank(value) && property.type !== 'boolean' && property.type !== 'collection') {
 		throw new InputProblem(field, 'is required');
 	}
+	// An optional field of a collection left empty by its expression is "not given", like an absent one.
+	if (inCollection && !property.required && isBlank(value)) return;
 	switch (property.type) {
 		case 'options':
 			return checkOption(property, value, field);
@@ -127,7 +129,7 @@ function checkCollection(options: INodeProperties[], value: unknown, parent: INo
 	if (typeof value !== 'object' || Array.isArray(value)) throw new InputProblem(field, `must be a collection of fields, got ${describeValue(value)}`);
 	for (const [key, entry] of Object.entries(value as Record<string, unknown>)) {
 		const option = options.find((candidate) => candidate.name === key);
-		if (option) checkValue(option, entry, fieldOf(`${parent.displayName} › ${option.displayName}`, `${fieldPath(field)}.${key}`));
+		if (option) checkValue(option, entry, fieldOf(`${parent.displayName} › ${option.displayName}`, `${fieldPath(field)}.${key}`), true);
 	}
 }
 
