@@ -427,6 +427,8 @@ export interface RunNodeOptions {
 	/** Options for a fresh connected credential when `credential` is not given. */
 	credentialOptions?: CredentialOptions;
 	executionId?: string;
+	/** The workflow's time zone (Workflow Settings); n8n's default otherwise. */
+	timezone?: string;
 }
 
 export interface RunNodeResult extends RunResult {
@@ -458,6 +460,7 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 			},
 		],
 		connections: { Items: { main: [[{ node: name, type: 'main' as const, index: 0 }]] } },
+		...(options.timezone ? { settings: { executionOrder: 'v1' as const, timezone: options.timezone } } : {}),
 	};
 	const result = await runWorkflow(workflow, {
 		credentials: new Map([[CREDENTIAL_ID, credential]]),
