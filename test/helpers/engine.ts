@@ -539,6 +539,20 @@ function statusOf(error: unknown): number | undefined {
 	return undefined;
 }
 
+/** The Business Banking node of a test workflow, using the harness's credential. */
+export function bankingNode(parameters: INodeParameters, settings: Partial<INode> = {}): INode {
+	return {
+		id: 'node',
+		name: 'Business Banking',
+		type: NODE_TYPE,
+		typeVersion: 1,
+		position: [200, 0],
+		parameters,
+		credentials: { businessBankingOAuth2Api: { id: CREDENTIAL_ID, name: CREDENTIAL_NAME } },
+		...settings,
+	};
+}
+
 /** Calls a node's list search ("From List" of a resource locator) through n8n-core's LoadOptionsContext. */
 export async function runListSearch(
 	store: CredentialStore,
@@ -550,15 +564,7 @@ export async function runListSearch(
 	const nodeType = NodeHelpers.getVersionedNodeType(requireNodeType(nodeTypeName), 1) as INodeType;
 	const search = nodeType.methods?.listSearch?.[method];
 	if (!search) throw new Error(`engine harness: ${nodeTypeName} has no list search ${method}`);
-	const node: INode = {
-		id: 'node',
-		name: 'Business Banking',
-		type: nodeTypeName,
-		typeVersion: 1,
-		position: [0, 0],
-		parameters: {},
-		credentials: { businessBankingOAuth2Api: { id: CREDENTIAL_ID, name: CREDENTIAL_NAME } },
-	};
+	const node = bankingNode({}, { type: nodeTypeName, position: [0, 0] });
 	const data = { id: 'wf-1', name: 'list search', nodes: [node], connections: {}, active: false, isArchived: false, createdAt: new Date(), updatedAt: new Date() } as unknown as IWorkflowBase;
 	const workflow = new Workflow({ id: data.id, nodes: [node], connections: {}, active: false, nodeTypes });
 	const additionalData = buildAdditionalData(new Map([[CREDENTIAL_ID, store]]), randomUUID(), 'internal', data);

@@ -5,14 +5,13 @@
  * item stops with an error of its own ("Item i: <field> …", paired with item i) and that not one
  * request reaches the sandbox. A second execution without Continue On Fail checks the error's class.
  */
-import type { IDataObject, INode, INodeExecutionData, INodeParameters, INodeProperties, INodeType } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, INodeParameters, INodeProperties, INodeType } from 'n8n-workflow';
 
 import { badValues, classSizes, operationsUnderTest, type OperationUnderTest, type Slot, type ValueClass } from '../helpers/fuzz';
 import {
 	CREDENTIAL_ID,
-	CREDENTIAL_NAME,
 	CredentialStore,
-	NODE_TYPE,
+	bankingNode,
 	clearSeenRequests,
 	connectedCredential,
 	registerNodeType,
@@ -116,16 +115,7 @@ function fuzzedParameters(operation: OperationUnderTest, slot: Slot): INodeParam
 }
 
 function workflow(parameters: INodeParameters, continueOnFail: boolean) {
-	const node: INode = {
-		id: 'node',
-		name: 'Business Banking',
-		type: NODE_TYPE,
-		typeVersion: 1,
-		position: [200, 0],
-		parameters,
-		continueOnFail,
-		credentials: { businessBankingOAuth2Api: { id: CREDENTIAL_ID, name: CREDENTIAL_NAME } },
-	};
+	const node = bankingNode(parameters, { continueOnFail });
 	return {
 		nodes: [{ id: 'values', name: 'Values', type: SOURCE_TYPE, typeVersion: 1, position: [0, 0] as [number, number], parameters: {} }, node],
 		connections: { Values: { main: [[{ node: 'Business Banking', type: 'main' as const, index: 0 }]] } },
