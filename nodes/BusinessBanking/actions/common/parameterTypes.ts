@@ -27,7 +27,8 @@ function isShown(this: IExecuteFunctions, property: INodeProperties, itemIndex: 
 	if (!rules) return true;
 	const matches = (key: string, allowed: unknown[] | undefined) => {
 		if (key.startsWith('@') || !allowed) return true;
-		const value = this.getNodeParameter(key.replace(/^\//, ''), itemIndex, undefined) as unknown;
+		// null, not undefined: n8n throws when a parameter it dropped (hidden) is read without a fallback.
+		const value = this.getNodeParameter(key.replace(/^\//, ''), itemIndex, null) as unknown;
 		return allowed.some((entry) => entry === value);
 	};
 	for (const [key, allowed] of Object.entries(rules.show ?? {})) if (!matches(key, allowed as unknown[])) return false;
