@@ -439,6 +439,8 @@ export interface RunNodeOptions {
 	nodeId?: string;
 	/** How n8n started the execution ('manual' by default; 'retry' for "Retry execution"). */
 	mode?: WorkflowExecuteMode;
+	/** The workflow's time zone (Workflow Settings); n8n's default otherwise. */
+	timezone?: string;
 }
 
 export interface RunNodeResult extends RunResult {
@@ -471,6 +473,7 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 			},
 		],
 		connections: { Items: { main: [[{ node: name, type: 'main' as const, index: 0 }]] } },
+		...(options.timezone ? { settings: { executionOrder: 'v1' as const, timezone: options.timezone } } : {}),
 	};
 	const result = await runWorkflow(workflow, {
 		credentials: new Map([[CREDENTIAL_ID, credential]]),
@@ -571,6 +574,20 @@ function editorContext(store: CredentialStore, nodeTypeName: string, currentNode
 }
 
 const nodeMethods = (nodeTypeName: string) => (NodeHelpers.getVersionedNodeType(requireNodeType(nodeTypeName), 1) as INodeType).methods;
+
+/** The Business Banking node of a test workflow, using the harness's credential. */
+export function bankingNode(parameters: INodeParameters, settings: Partial<INode> = {}): INode {
+	return {
+		id: 'node',
+		name: 'Business Banking',
+		type: NODE_TYPE,
+		typeVersion: 1,
+		position: [200, 0],
+		parameters,
+		credentials: { businessBankingOAuth2Api: { id: CREDENTIAL_ID, name: CREDENTIAL_NAME } },
+		...settings,
+	};
+}
 
 /** Calls a node's list search ("From List" of a resource locator) through n8n-core's LoadOptionsContext. */
 export async function runListSearch(

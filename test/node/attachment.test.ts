@@ -44,7 +44,7 @@ describe('Attachment: Get', () => {
 
 	test('a malformed ID is refused before any request; an unknown one shows the API 404', async () => {
 		const bad = await run({ attachmentId: 'nope' });
-		expect(bad.error?.message).toBe('Invalid input in item 0: Attachment ID (attachmentId) must be a UUID, got "nope"');
+		expect(bad.error?.message).toBe('Item 0: Attachment ID (attachmentId) must be an ID (a UUID), got "nope"');
 		expect(bad.sent).toHaveLength(0);
 		const unknown = await run({ attachmentId: '00000000-0000-4000-8000-000000000000' });
 		expect(unknown.error?.name).toBe('NodeApiError');

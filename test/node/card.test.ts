@@ -41,9 +41,9 @@ describe('Business Banking node, Card resource (n8n engine → sandbox over HTTP
 	it.each([
 		[{}, 'Item 0: Restrictions (restrictions) needs Active Days, Categories or both'],
 		[{ activeDays: [] }, 'Item 0: Restrictions → Active Days (active_days) must hold at least one day (a card with no active day cannot be used)'],
-		[{ activeDays: '={{ [1, 8] }}' }, 'Item 0: Restrictions → Active Days (active_days.1) must be whole numbers from 1 (Monday) to 7 (Sunday)'],
+		[{ activeDays: '={{ [1, 8] }}' }, 'Item 0: Restrictions › Active Days (restrictions.activeDays) must hold only 1, 2, 3, 4, 5, 6, 7, got 8'],
 		[{ activeDays: '={{ [2, 2] }}' }, 'Item 0: Restrictions → Active Days (active_days) must not repeat a day'],
-		[{ categories: '={{ ["casino"] }}' }, expect.stringContaining('Item 0: Restrictions → Categories (categories.0) must be one of transport, restaurant_and_bar')],
+		[{ categories: '={{ ["casino"] }}' }, expect.stringContaining('Item 0: Restrictions › Categories (restrictions.categories) must hold only food_and_grocery,')],
 	])('refuses %j before any request', async (restrictions, message) => {
 		const { error } = await runNode({ sandbox, node: restrict(seededCardId('fr', 1), restrictions) });
 		expect(error?.name).toBe('NodeOperationError');

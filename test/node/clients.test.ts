@@ -240,7 +240,7 @@ describe('Business Banking node, Client resource (n8n engine → sandbox over HT
 	it('refuses a client ID that is not a UUID before any request', async () => {
 		// An expression gets past the field's own check in the editor; the node checks again.
 		const { error } = await runNode({ sandbox, node: client('get', { clientId: { mode: 'id', value: '={{ "abc" }}' } }) });
-		expect(error?.message).toBe('Item 0: Client (clientId) must be a client ID (a UUID), got "abc"');
+		expect(error?.message).toBe('Item 0: Client (clientId) must be an ID (a UUID), got "abc"');
 		expect(await seenRequests(sandbox, { path: '/v2/*' })).toHaveLength(0);
 	});
 

@@ -1,7 +1,7 @@
 import { SEED } from '../../sandbox/core/seed';
 import { clientsOf } from '../../sandbox/modules/clients';
 import { sepaOf } from '../../sandbox/modules/sepa';
-import { toDay } from '../../nodes/BusinessBanking/actions/common/parameters';
+import { readDay } from '../../nodes/BusinessBanking/actions/common/values';
 import { clearSeenRequests, runNode, seenRequests } from '../helpers/engine';
 import { useTestSandbox } from '../helpers/sandbox';
 
@@ -82,15 +82,15 @@ describe('Business Banking node, Direct Debit resource (n8n engine → sandbox o
 	});
 
 	it.each([
-		[{ amount: '0' }, 'Item 0: Amount (amount.value) must be more than 0'],
-		[{ amount: '12,50' }, 'Item 0: Amount (amount.value) must be an amount with at most 2 decimals written as a string, e.g. "49.90"'],
-		[{ amount: '={{ 0.1 + 0.2 }}' }, 'Item 0: Amount (amount.value) must be an amount with at most 2 decimals written as a string, e.g. "49.90"'],
+		[{ amount: '0' }, 'Item 0: Amount (amount.value) must be greater than 0'],
+		[{ amount: '12,50' }, 'Item 0: Amount (amount) must be a decimal number written with a dot, e.g. "12.30", got "12,50"'],
+		[{ amount: '={{ 0.1 + 0.2 }}' }, 'Item 0: Amount (amount.value) must be a non-negative decimal string with at most 2 decimals and 12 digits before the point, e.g. "12.30"'],
 		// Empty required fields stop n8n itself before the node runs; an expression that yields nothing gets through to the node's check.
 		[{ reference: '={{ "  " }}' }, 'Item 0: Reference (reference) is required'],
-		[{ initialCollectionDate: '={{ "" }}' }, 'Item 0: First Collection Date (initial_collection_date) is required'],
-		[{ initialCollectionDate: '31/01/2026' }, 'Item 0: First Collection Date (initial_collection_date) must be a date written YYYY-MM-DD'],
+		[{ initialCollectionDate: '={{ "" }}' }, 'Item 0: First Collection Date (initialCollectionDate) is required'],
+		[{ initialCollectionDate: '31/01/2026' }, 'Item 0: First Collection Date (initialCollectionDate) must be a date: YYYY-MM-DD, an ISO 8601 timestamp, or a date from an expression such as {{ $now }}, got "31/01/2026"'],
 		[{ mandate: 'existing', directDebitMandateId: 'mandate-1' }, 'Item 0: Mandate ID (directDebitMandateId) must be an ID (a UUID), got "mandate-1"'],
-		[{ clientId: { mode: 'id', value: '={{ "" }}' } }, 'Item 0: Client (clientId) must be an ID (a UUID), got nothing'],
+		[{ clientId: { mode: 'id', value: '={{ "" }}' } }, 'Item 0: Client (clientId) is required'],
 	])('refuses %j before any request: “%s”', async (parameters, message) => {
 		const { error } = await runNode({ sandbox, node: subscription(parameters) });
 		expect(error?.name).toBe('NodeOperationError');
@@ -138,7 +138,7 @@ describe('Business Banking node, Direct Debit resource (n8n engine → sandbox o
 	});
 });
 
-describe('the day of a date parameter (toDay)', () => {
+describe('the day of a date parameter (the date rule, readDay)', () => {
 	it.each([
 		['2026-01-31', 'Europe/Paris', '2026-01-31'],
 		// The date picker: a wall time without offset, its day is the one shown.
@@ -148,8 +148,11 @@ describe('the day of a date parameter (toDay)', () => {
 		['2026-02-01T01:00:00+01:00', 'America/New_York', '2026-01-31'],
 		[new Date('2026-01-31T23:30:00Z'), 'Europe/Paris', '2026-02-01'],
 		['', 'Europe/Paris', undefined],
-		['31/01/2026', 'Europe/Paris', '31/01/2026'],
 	])('%s in %s → %s', (value, zone, day) => {
-		expect(toDay(value, zone)).toBe(day);
+		expect(readDay(value, 'Date (date)', zone)).toBe(day);
+	});
+
+	it.each(['31/01/2026', '2026-02-30', 'tomorrow', '2026-01-31 10:00'])('refuses %s, naming the field', (value) => {
+		expect(() => readDay(value, 'Date (date)', 'Europe/Paris')).toThrow(/^Date \(date\) /);
 	});
 });

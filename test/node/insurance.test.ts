@@ -71,12 +71,12 @@ describe('Business Banking node, Insurance Contract resource (n8n engine → san
 
 	it.each([
 		[{ providerSlug: 'Acme Assurances' }, 'Item 0: Provider Slug (provider_slug) must be a slug: lowercase letters and digits joined by hyphens, e.g. "acme-assurances"'],
-		[{ price: '29.999' }, 'Item 0: Price (price.value) must be a non-negative amount with at most 2 decimals written as a string, e.g. "29.90"'],
+		[{ price: '29.999' }, 'Item 0: Price (price.value) must be a non-negative decimal string with at most 2 decimals and 12 digits before the point, e.g. "12.30"'],
 		[{ priceCurrency: 'euro' }, 'Item 0: Price Currency (price.currency) must be an ISO 4217 alpha-3 currency code in capitals, e.g. EUR'],
 		[{ additionalFields: { expirationDate: '2025-12-31' } }, 'Item 0: Additional Fields → Expiration Date (expiration_date) must be on or after start_date'],
 		[{ contractStatus: 'expired' }, 'Item 0: Additional Fields → Expiration Date (expiration_date) is required when status is expired'],
 		[{ additionalFields: { serviceUrl: 'http://acme.example' } }, 'Item 0: Additional Fields → Service URL (service_url) must be an https:// address'],
-		[{ contractName: '={{ "" }}' }, 'Item 0: Name (name) is required'],
+		[{ contractName: '={{ "" }}' }, 'Item 0: Name (contractName) is required'],
 	])('refuses %j before any request', async (parameters, message) => {
 		const { error } = await runNode({ sandbox, node: create(parameters) });
 		expect(error?.name).toBe('NodeOperationError');

@@ -155,8 +155,8 @@ describe('International Transfer and Beneficiary in n8n’s engine', () => {
 	});
 
 	it.each([
-		[{ sourceAmount: '10.123' }, 'Item 0: Source Amount (source_amount.value) must be a decimal string'],
-		[{ targetAmount: '-1' }, 'Item 0: Target Amount (target_amount.value) must be a decimal string'],
+		[{ sourceAmount: '10.123' }, 'Item 0: Source Amount (source_amount.value) must be a non-negative decimal string'],
+		[{ targetAmount: '-1' }, 'Item 0: Target Amount (target_amount.value) must be a non-negative decimal string'],
 		[{ detailsJson: '{not json' }, 'Item 0: Details (JSON) (detailsJson) is not valid JSON'],
 	])('refuses %p before any request', async (overrides, message) => {
 		const quote = await getQuote();
@@ -169,7 +169,7 @@ describe('International Transfer and Beneficiary in n8n’s engine', () => {
 
 	it('refuses a quote amount with 3 decimals before any request', async () => {
 		const { error } = await run({ resource: 'internationalTransfer', operation: 'getQuote', sourceCurrency: 'EUR', targetCurrency: 'USD', fixedSide: 'target', amount: '5.001' });
-		expect(error?.message).toBe('Item 0: Amount (target_amount.value) must be a decimal string such as "12.50", with at most 2 decimals');
+		expect(error?.message).toBe('Item 0: Amount (target_amount.value) must be a non-negative decimal string with at most 2 decimals and 12 digits before the point, e.g. "12.30"');
 		expect(sandbox.ctx.requests.all()).toEqual([]);
 	});
 

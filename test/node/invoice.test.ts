@@ -198,7 +198,7 @@ describe('Client Invoice: Create', () => {
 		const before = invoiceWrites().length;
 		const { error } = await run(createParameters(clientId, { itemsInput: 'json', itemsJson: '={{ $json.lines }}', additionalFields: {} }), { items: rows });
 		expect(error?.message).toBe(
-			'Invalid input in item 1: Items › line 1 › Unit Price (items[0].unit_price.value): must be a non-negative amount with at most 2 decimals written as a string, e.g. "12.30"',
+			'Item 1: Items › line 1 › Unit Price (items[0].unit_price.value): must be a non-negative decimal string with at most 2 decimals and 12 digits before the point, e.g. "12.30"',
 		);
 		// The first item may have been sent (items run concurrently); the bad one never was.
 		const bodies = invoiceWrites().slice(before).map((r) => JSON.stringify(r.body));
@@ -215,7 +215,7 @@ describe('Client Invoice: Create', () => {
 	])('bad %s: NodeOperationError naming item 0 and the field, nothing sent', async (_name, overrides, message) => {
 		const before = invoiceWrites().length;
 		const { error } = await run(createParameters(clientId, overrides));
-		expect(error?.message).toContain('Invalid input in item 0: ');
+		expect(error?.message).toContain('Item 0: ');
 		expect(error?.message).toContain(message);
 		expect(invoiceWrites().length).toBe(before);
 	});
@@ -353,7 +353,7 @@ describe('Client Invoice: Update (draft)', () => {
 	test('nothing to update is refused before sending', async () => {
 		const draft = await draftInvoice();
 		const { error, sent } = await run({ resource: 'clientInvoice', operation: 'update', invoiceId: { __rl: true, mode: 'id', value: draft.id }, itemsInput: 'keep', updateFields: {} });
-		expect(error?.message).toBe('Invalid input in item 0: Nothing to update: set at least one field or replace the items');
+		expect(error?.message).toBe('Item 0: Nothing to update: set at least one field or replace the items');
 		expect(sent).toHaveLength(0);
 	});
 
@@ -383,7 +383,7 @@ describe('Client Invoice: Get, Finalize', () => {
 		const got = await run({ resource: 'clientInvoice', operation: 'get', invoiceId: { __rl: true, mode: 'id', value: draft.id } });
 		expect(got.items[0].json).toMatchObject({ id: draft.id, number: draft.number, status: 'draft' });
 		const bad = await run({ resource: 'clientInvoice', operation: 'get', invoiceId: { __rl: true, mode: 'id', value: '={{ "123" }}' } });
-		expect(bad.error?.message).toBe('Invalid input in item 0: Invoice (invoiceId) must be a UUID, got "123"');
+		expect(bad.error?.message).toBe('Item 0: Invoice (invoiceId) must be an ID (a UUID), got "123"');
 		expect(bad.sent).toHaveLength(0);
 	});
 
@@ -428,7 +428,8 @@ describe('Client Invoice: Get Many', () => {
 	test('a created range in the future finds nothing; the past range finds them all; both statuses combine', async () => {
 		const future = await getMany({ returnAll: true, filters: { clientId: listClient, createdAtFrom: '2999-01-01T00:00:00' } });
 		expect(future.items).toHaveLength(0);
-		expect(future.sent[0].query).toMatchObject({ 'filter[created_at_from]': '2999-01-01T00:00:00Z' });
+		// The date rule: the picker's wall time is a time of the workflow's zone, sent with that zone's offset.
+		expect(future.sent[0].query).toMatchObject({ 'filter[created_at_from]': expect.stringMatching(/^2999-01-01T00:00:00\.000([+-]\d{2}:\d{2}|Z)$/) });
 		const past = await getMany({ returnAll: true, filters: { clientId: listClient, createdAtFrom: '2000-01-01T00:00:00', createdAtTo: '2999-01-01T00:00:00', status: ['draft', 'unpaid'] } });
 		expect(past.items).toHaveLength(created.length);
 		expect(past.sent[0].query).toMatchObject({ 'filter[status]': 'draft,unpaid' });
@@ -436,7 +437,7 @@ describe('Client Invoice: Get Many', () => {
 
 	test('a malformed client filter is refused before sending', async () => {
 		const { error, sent } = await getMany({ returnAll: true, filters: { clientId: 'abc' } });
-		expect(error?.message).toBe('Invalid input in item 0: filter[client_id] (filter[client_id]): must be a UUID');
+		expect(error?.message).toBe('Item 0: Filters › Client ID (filters.clientId) must be an ID (a UUID), got "abc"');
 		expect(sent).toHaveLength(0);
 	});
 });

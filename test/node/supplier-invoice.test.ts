@@ -45,7 +45,7 @@ describe('Business Banking node, Supplier Invoice resource (n8n engine → sandb
 	it('refuses a payment date that is not a day, and an invoice ID that is not a UUID, before any request', async () => {
 		const bad = await runNode({ sandbox, node: markAsPaid(seededSupplierInvoiceId('fr', 1), '={{ "10 January" }}') });
 		expect(bad.error?.name).toBe('NodeOperationError');
-		expect(bad.error?.message).toBe('Item 0: Payment Date (payment_date) must be a date written YYYY-MM-DD');
+		expect(bad.error?.message).toBe('Item 0: Payment Date (paymentDate) must be a date: YYYY-MM-DD, an ISO 8601 timestamp, or a date from an expression such as {{ $now }}, got "10 January"');
 		const badId = await runNode({ sandbox, node: markAsPaid('={{ "F-2026-101" }}', '2026-01-10') });
 		expect(badId.error?.message).toBe('Item 0: Supplier Invoice (supplierInvoiceId) must be an ID (a UUID), got "F-2026-101"');
 		expect(await seenRequests(sandbox, { path: '/v2/*' })).toHaveLength(0);

@@ -99,7 +99,7 @@ describe('External Transfer in n8n’s engine', () => {
 	it.each([
 		['12.345', 'at most 2 decimals'],
 		['0', 'greater than 0'],
-		['1,50', 'decimal string'],
+		['1,50', 'decimal number written with a dot'],
 		['={{ 0.1 + 0.2 }}', 'at most 2 decimals'],
 	])('refuses the amount %p before any request, naming the item and the field', async (amount, message) => {
 		const { error } = await runNode({ sandbox, node: { parameters: createParameters({ amount }) } });
@@ -115,7 +115,7 @@ describe('External Transfer in n8n’s engine', () => {
 			items: [{ amount: '10.00' }, { amount: '10.001' }],
 		});
 		expect(items[0].json).toMatchObject({ status: 'pending', debit_amount: '10.00' });
-		expect(items[1].json.error).toMatch(/^Item 1: Amount \(amount\) must be a decimal string/);
+		expect(items[1].json.error).toMatch(/^Item 1: Amount \(amount\) must be a non-negative decimal string/);
 		expect(sandbox.ctx.requests.find('POST', '/v2/external_transfers')).toHaveLength(1);
 	});
 

@@ -208,7 +208,7 @@ describe('SEPA direct debit (sandbox over loopback)', () => {
 		});
 
 		it.each([
-			['amount/value', { amount: { value: '0.00', currency: 'EUR' } }, 'more than 0'],
+			['amount/value', { amount: { value: '0.00', currency: 'EUR' } }, 'greater than 0'],
 			['amount/value', { amount: { value: '-5', currency: 'EUR' } }, 'at most 2 decimals'],
 			['amount/value', { amount: { value: '1.999', currency: 'EUR' } }, 'at most 2 decimals'],
 			['amount/value', { amount: { value: 12, currency: 'EUR' } }, 'as a string'],

@@ -10,6 +10,9 @@ import { MAX_IN_FLIGHT } from '../transport/pacer';
 import { configureRun } from '../transport/run';
 import { rateLimitOf } from './rateLimit';
 import { runContext } from './runContext';
+import { inputError } from './common/inputError';
+import { checkParameterTypes } from './common/parameterTypes';
+import { InputProblem } from './common/values';
 import { resources } from './resources';
 
 /**
@@ -38,9 +41,11 @@ async function runItems(this: IExecuteFunctions): Promise<INodeExecutionData[][]
 
 	await runWithConcurrency(items.length, adaptive ? MAX_IN_FLIGHT : Math.max(1, concurrency), async (itemIndex) => {
 		try {
+			checkParameterTypes.call(this, operation.description, itemIndex);
 			const output = await operation.execute.call(this, itemIndex);
 			results[itemIndex] = output.map((entry) => ({ ...entry, pairedItem: { item: itemIndex } }));
-		} catch (error) {
+		} catch (caught) {
+			const error = caught instanceof InputProblem ? inputError(this, caught, itemIndex) : caught;
 			if (!this.continueOnFail()) throw withItemIndex(this, error, itemIndex);
 			results[itemIndex] = [{ json: { error: error.message, ...errorDetails(error) }, pairedItem: { item: itemIndex } }];
 		}

@@ -162,7 +162,8 @@ export const clientListQuerySchema = z.object({
 		.object({
 			tax_identification_number: z.string().optional(),
 			vat_number: z.string().optional(),
-			email: z.string().optional(),
+			// Matched exactly: a text that is not an e-mail address can only be a slip.
+			email: emailSchema.optional(),
 			name: z.string().min(2, 'must be at least 2 characters').optional(),
 			updated_at_from: dateTimeSchema.optional(),
 			updated_at_to: dateTimeSchema.optional(),

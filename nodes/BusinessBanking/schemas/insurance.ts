@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 import { currencyCodeSchema, dateSchema } from './common';
-import { AMOUNT_PATTERN } from './money';
+import { amountValueSchema } from './money';
 
 /**
  * Insurance contract rules (spec: Insurance contract). The spec shows no allowed values for origin,
@@ -42,9 +42,7 @@ const httpsUrl = z
 
 /** A money object whose value may be 0 (a contract included in a plan) and has at most 2 decimals. */
 const priceSchema = z.object({
-	value: z
-		.string({ required_error: 'is required', invalid_type_error: 'must be a decimal amount written as a string, e.g. "29.90"' })
-		.regex(AMOUNT_PATTERN, 'must be a non-negative amount with at most 2 decimals written as a string, e.g. "29.90"'),
+	value: amountValueSchema(),
 	currency: currencyCodeSchema,
 });
 

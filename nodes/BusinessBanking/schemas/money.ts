@@ -17,13 +17,25 @@ export const invoiceCurrencySchema = z.enum(INVOICE_CURRENCIES, {
 
 /** A plain decimal: optional minus, digits, optional fraction. No exponent, no thousands separator. */
 export const DECIMAL_PATTERN = /^-?\d+(\.\d+)?$/;
-/** A non-negative amount with at most 2 decimals (every listed currency has 2 minor digits). */
-export const AMOUNT_PATTERN = /^\d+(\.\d{1,2})?$/;
+/**
+ * THE money rule of every amount the node sends (transfers, quotes, direct debits, insurance prices,
+ * invoice prices): non-negative, at most 2 decimals (every listed currency has 2 minor digits), no
+ * leading zero ("007.00" is refused), and at most 12 digits before the point (999 999 999 999.99), so
+ * a slip such as 99999999999999999999999 never reaches the bank.
+ */
+export const AMOUNT_PATTERN = /^(0|[1-9]\d{0,11})(\.\d{1,2})?$/;
+export const AMOUNT_HINT = 'must be a non-negative decimal string with at most 2 decimals and 12 digits before the point, e.g. "12.30"';
+
+/** An amount as the string the API takes, by the money rule; `positive` refuses 0 (what a payment needs). */
+export function amountValueSchema(options: { positive?: boolean } = {}) {
+	const amount = z
+		.string({ required_error: 'is required', invalid_type_error: 'must be a decimal string (an amount written as a string), e.g. "12.30"' })
+		.regex(AMOUNT_PATTERN, AMOUNT_HINT);
+	return options.positive ? amount.refine((value) => /[1-9]/.test(value), 'must be greater than 0') : amount;
+}
 
 export const decimalStringSchema = z.string().regex(DECIMAL_PATTERN, 'must be a decimal number written as a string, e.g. "12.5"');
-export const amountStringSchema = z
-	.string()
-	.regex(AMOUNT_PATTERN, 'must be a non-negative amount with at most 2 decimals written as a string, e.g. "12.30"');
+export const amountStringSchema = amountValueSchema();
 
 /** A money object of the spec: `{ value, currency }`. */
 export const moneySchema = z.object({

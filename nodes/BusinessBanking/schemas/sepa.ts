@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 import { dateSchema, uuidSchema } from './common';
-import { AMOUNT_PATTERN } from './money';
+import { amountValueSchema } from './money';
 
 /**
  * SEPA direct debit rules (spec: SEPA direct debit; our defaults where it is silent), written once:
@@ -32,10 +32,7 @@ export type MandateInput = z.infer<typeof mandateSchema>;
 /** SEPA direct debits are in euros, for more than zero, with at most 2 decimals. */
 export const directDebitAmountSchema = z.object(
 	{
-		value: z
-			.string({ required_error: 'is required', invalid_type_error: 'must be a decimal amount written as a string, e.g. "49.90"' })
-			.regex(AMOUNT_PATTERN, 'must be an amount with at most 2 decimals written as a string, e.g. "49.90"')
-			.refine((value) => /[1-9]/.test(value), 'must be more than 0'),
+		value: amountValueSchema({ positive: true }),
 		currency: z.literal('EUR', { errorMap: () => ({ message: 'must be EUR (SEPA direct debits are in euros)' }) }),
 	},
 	{ required_error: 'is required', invalid_type_error: 'must be a money object { value, currency }' },

@@ -1,16 +1,16 @@
 import { z } from 'zod';
 
-/** A positive decimal amount as a string, at most two decimals ("12", "12.5", "12.50"). */
-export const AMOUNT_PATTERN = /^(0|[1-9]\d{0,11})(\.\d{1,2})?$/;
+import { dateSchema } from './common';
+import { amountValueSchema } from './money';
 
-export const amountSchema = z
-	.string({ required_error: 'is required', invalid_type_error: 'must be a decimal string such as "12.50"' })
-	.regex(AMOUNT_PATTERN, 'must be a decimal string such as "12.50", with at most 2 decimals')
-	.refine((value) => /[1-9]/.test(value), 'must be greater than 0');
+export { AMOUNT_PATTERN } from './money';
+
+/** A transfer amount: the money rule (schemas/money.ts), more than 0. */
+export const amountSchema = amountValueSchema({ positive: true });
 
 export const currencySchema = z.string().regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code such as EUR');
 
-export const dateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD');
+export { dateSchema };
 
 /** The money object of the spec. */
 export const moneySchema = z.object({ value: amountSchema, currency: currencySchema });

@@ -36,6 +36,7 @@ export const DESCRIPTION_MAX_LENGTH = 256;
 const LOOPBACK_HTTP = /^http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d{1,5})?(\/|$)/i;
 
 export function isAcceptedCallbackUrl(url: string): boolean {
+	if (/\s/.test(url) || !URL.canParse(url)) return false;
 	return /^https:\/\/[^/\s]+/i.test(url) || LOOPBACK_HTTP.test(url);
 }
 

@@ -1,6 +1,6 @@
-import { NodeOperationError, type IExecuteFunctions, type INodeExecutionData, type INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { isUuid } from '../common/uuid';
+import { uuidParameter } from '../common/parameters';
 import { toBuffer } from './binary';
 import { downloadFile, fetchAttachment } from './fetch';
 
@@ -37,13 +37,7 @@ export const description: INodeProperties[] = [
 
 /** The attachment's metadata (url, updated_at, file_name …) and optionally its file. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const id = String(this.getNodeParameter('attachmentId', itemIndex, '')).trim();
-	if (!isUuid(id)) {
-		throw new NodeOperationError(this.getNode(), `Invalid input in item ${itemIndex}: Attachment ID (attachmentId) must be a UUID, got "${id}"`, {
-			itemIndex,
-			description: 'Nothing was sent to the API.',
-		});
-	}
+	const id = uuidParameter.call(this, 'attachmentId', 'Attachment ID', itemIndex);
 	const attachment = await fetchAttachment.call(this, id, itemIndex);
 	if (!this.getNodeParameter('download', itemIndex, false)) return [{ json: attachment }];
 	const property = (this.getNodeParameter('binaryProperty', itemIndex, 'data') as string) || 'data';

@@ -3,6 +3,7 @@ import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type IN
 import { bankAccountSchema } from '../../schemas/bankAccount';
 import { apiRequest, idempotencyKeyField, writeKey } from '../../transport';
 import { validateBody } from '../../validation';
+import { textParameter } from '../common/parameters';
 import { nameField } from './fields';
 
 const properties: INodeProperties[] = [
@@ -14,7 +15,7 @@ export const description = updateDisplayOptions({ show: { resource: ['bankAccoun
 
 /** POST /v2/bank_accounts with an idempotency key: a re-run of the same item never opens a second account. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const body = validateBody.call(this, bankAccountSchema, { name: this.getNodeParameter('name', itemIndex, '') }, itemIndex, { name: 'Name' });
+	const body = validateBody.call(this, bankAccountSchema, { name: textParameter.call(this, 'name', itemIndex, '', 'Name') }, itemIndex, { name: 'Name' });
 	const response = await apiRequest.call(this, 'POST', '/v2/bank_accounts', {
 		body: { bank_account: body },
 		idempotencyKey: writeKey.call(this, itemIndex, 'bankAccount.create', body, { uuid: true, what: 'business account', sameFields: 'name' }),

@@ -3,7 +3,7 @@ import { NodeOperationError, updateDisplayOptions, type IDataObject, type IExecu
 import { cardRestrictionsSchema } from '../../schemas/card';
 import { apiRequest } from '../../transport';
 import { validateBody } from '../../validation';
-import { uuidParameter } from '../common/parameters';
+import { listParameter, uuidParameter } from '../common/parameters';
 import { cardIdField } from './fields';
 
 const properties: INodeProperties[] = [
@@ -66,12 +66,6 @@ export const description = updateDisplayOptions({ show: { resource: ['card'], op
 
 const LABELS = { active_days: 'Restrictions → Active Days', categories: 'Restrictions → Categories' };
 
-/** A list typed as "1, 3, 5" in an expression, or handed over as an array. */
-function list(value: unknown): unknown[] {
-	if (Array.isArray(value)) return value;
-	return String(value ?? '').split(',').map((part) => part.trim()).filter(Boolean);
-}
-
 /** Weekday numbers may come as "1" from an expression; the schema refuses anything else. */
 const weekday = (value: unknown) => (typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value);
 
@@ -80,8 +74,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const id = uuidParameter.call(this, 'cardId', 'Card', itemIndex);
 	const restrictions = this.getNodeParameter('restrictions', itemIndex, {}) as IDataObject;
 	const body: IDataObject = {};
-	if ('activeDays' in restrictions) body.active_days = list(restrictions.activeDays).map(weekday) as number[];
-	if ('categories' in restrictions) body.categories = list(restrictions.categories) as string[];
+	if ('activeDays' in restrictions) body.active_days = listParameter(restrictions.activeDays, 'Restrictions › Active Days (restrictions.activeDays)').map(weekday) as number[];
+	if ('categories' in restrictions) body.categories = listParameter(restrictions.categories, 'Restrictions › Categories (restrictions.categories)');
 	if (Object.keys(body).length === 0) {
 		throw new NodeOperationError(this.getNode(), `Item ${itemIndex}: Restrictions (restrictions) needs Active Days, Categories or both`, { itemIndex });
 	}

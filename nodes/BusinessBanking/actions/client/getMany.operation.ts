@@ -1,10 +1,10 @@
-import { DateTime } from 'luxon';
 import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type INodeExecutionData, type INodeProperties } from 'n8n-workflow';
 
 import { clientListQuerySchema } from '../../schemas/client';
 import { apiRequestAllItems } from '../../transport';
 import { resultLimit, returnAllAndLimit } from '../common/returnAll';
 import { validateBody } from '../../validation';
+import { readText, readTimestamp } from '../common/values';
 
 const properties: INodeProperties[] = [
 	...returnAllAndLimit(),
@@ -68,22 +68,15 @@ const LABELS: Record<string, string> = {
 	sort_by: 'Sort',
 };
 
-/** n8n's date pickers give a local time without offset: read it in the workflow's time zone. */
-function toTimestamp(value: IDataObject[string], zone: string): IDataObject[string] {
-	if (typeof value !== 'string' || value === '') return value;
-	const date = DateTime.fromISO(value, { zone, setZone: true });
-	return date.isValid ? date.toISO() : value;
-}
-
 /** GET /v2/clients, page after page; one output item per client. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const limit = resultLimit.call(this, itemIndex);
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const filter: IDataObject = {};
 	for (const [param, key] of Object.entries(FILTER_KEYS)) {
-		const raw = filters[param];
-		const value = typeof raw === 'string' ? raw.trim() : raw;
-		if (value !== undefined && value !== '') filter[key] = key.startsWith('updated_at') ? toTimestamp(value, this.getTimezone()) : value;
+		const field = `${LABELS[`filter.${key}`]} (filters.${param})`;
+		const value = key.startsWith('updated_at') ? readTimestamp(filters[param], field, this.getTimezone()) : readText(filters[param], field);
+		if (value !== undefined) filter[key] = value;
 	}
 	const query = validateBody.call(
 		this,

@@ -3,22 +3,24 @@ import type { ZodError, ZodTypeAny } from 'zod';
 
 import { invoiceCreateSchema, invoiceUpdateSchema } from '../../schemas/invoice';
 import { readItems, type ItemBody } from './items';
+import { inputError } from '../common/inputError';
+import { InputProblem, readText } from '../common/values';
 import { FieldError, compact, describeField, toDate, toDecimalString, toText } from './values';
 
 type Body = Record<string, unknown>;
 
 /** The optional scalar fields of "Additional Fields" / "Update Fields", in the API's names. */
-function optionalFields(fields: IDataObject): Body {
+function optionalFields(fields: IDataObject, zone: string): Body {
 	return compact({
-		number: toText(fields.number),
-		purchase_order: toText(fields.purchaseOrder),
-		terms_and_conditions: toText(fields.termsAndConditions),
-		header: toText(fields.header),
-		footer: toText(fields.footer),
-		upload_id: toText(fields.uploadId),
-		performance_date: toDate(fields.performanceDate, ['performance_date']),
-		performance_start_date: toDate(fields.performanceStartDate, ['performance_start_date']),
-		performance_end_date: toDate(fields.performanceEndDate, ['performance_end_date']),
+		number: toText(fields.number, ['number']),
+		purchase_order: toText(fields.purchaseOrder, ['purchase_order']),
+		terms_and_conditions: toText(fields.termsAndConditions, ['terms_and_conditions']),
+		header: toText(fields.header, ['header']),
+		footer: toText(fields.footer, ['footer']),
+		upload_id: toText(fields.uploadId, ['upload_id']),
+		performance_date: toDate(fields.performanceDate, ['performance_date'], zone),
+		performance_start_date: toDate(fields.performanceStartDate, ['performance_start_date'], zone),
+		performance_end_date: toDate(fields.performanceEndDate, ['performance_end_date'], zone),
 		discount:
 			fields.discountValue !== undefined && fields.discountValue !== ''
 				? { type: fields.discountType ?? 'percentage', value: toDecimalString(fields.discountValue, ['discount', 'value']) }
@@ -31,7 +33,7 @@ function settings(this: IExecuteFunctions, itemIndex: number, currency: () => st
 	const raw = this.getNodeParameter('settings', itemIndex, {}) as IDataObject;
 	const entries = Object.entries(raw).filter(([, value]) => value !== '' && value !== undefined);
 	if (entries.length === 0) return undefined;
-	const body: Body = Object.fromEntries(entries.map(([key, value]) => [key, toText(value)]));
+	const body: Body = Object.fromEntries(entries.map(([key, value]) => [key, toText(value, ['settings', key])]));
 	if (raw.legal_capital_share !== undefined && raw.legal_capital_share !== '') {
 		body.legal_capital_share = { value: toDecimalString(raw.legal_capital_share, ['settings', 'legal_capital_share']), currency: currency() };
 	}
@@ -45,15 +47,15 @@ function italySpain(this: IExecuteFunctions, itemIndex: number): Body {
 		const given = compact(object);
 		return Object.keys(given).length > 0 ? given : undefined;
 	};
-	const welfare = block({ type: toText(fields.welfareFundType), rate: toDecimalString(fields.welfareFundRate, ['welfare_fund', 'rate']) });
+	const welfare = block({ type: toText(fields.welfareFundType, ['welfare_fund', 'type']), rate: toDecimalString(fields.welfareFundRate, ['welfare_fund', 'rate']) });
 	const withholding = block({
-		reason: toText(fields.withholdingTaxReason),
+		reason: toText(fields.withholdingTaxReason, ['withholding_tax', 'reason']),
 		rate: toDecimalString(fields.withholdingTaxRate, ['withholding_tax', 'rate']),
-		payment_reason: toText(fields.withholdingTaxPaymentReason),
+		payment_reason: toText(fields.withholdingTaxPaymentReason, ['withholding_tax', 'payment_reason']),
 	});
 	return compact({
 		report_einvoicing: typeof fields.reportEinvoicing === 'boolean' ? fields.reportEinvoicing : undefined,
-		payment_reporting: block({ conditions: toText(fields.paymentReportingConditions), method: toText(fields.paymentReportingMethod) }),
+		payment_reporting: block({ conditions: toText(fields.paymentReportingConditions, ['payment_reporting', 'conditions']), method: toText(fields.paymentReportingMethod, ['payment_reporting', 'method']) }),
 		welfare_fund: welfare,
 		withholding_tax: withholding,
 		stamp_duty_amount: toDecimalString(fields.stampDutyAmount, ['stamp_duty_amount']),
@@ -62,8 +64,7 @@ function italySpain(this: IExecuteFunctions, itemIndex: number): Body {
 
 /** A resource locator's value (the ID), whatever mode it was picked in. */
 export function locatorValue(this: IExecuteFunctions, name: string, itemIndex: number): string {
-	const value = this.getNodeParameter(name, itemIndex, '', { extractValue: true }) as string;
-	return String(value ?? '').trim();
+	return readText(this.getNodeParameter(name, itemIndex, '', { extractValue: true }), `${name === 'clientId' ? 'Client' : 'Invoice'} (${name})`) ?? '';
 }
 
 /** The body of POST /v2/client_invoices for one input item, checked against the spec's rules. */
@@ -73,13 +74,13 @@ export function buildCreateBody(this: IExecuteFunctions, itemIndex: number): Bod
 		const additional = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
 		const body: Body = {
 			client_id: locatorValue.call(this, 'clientId', itemIndex),
-			issue_date: toDate(this.getNodeParameter('issueDate', itemIndex), ['issue_date']),
-			due_date: toDate(this.getNodeParameter('dueDate', itemIndex), ['due_date']),
+			issue_date: toDate(this.getNodeParameter('issueDate', itemIndex), ['issue_date'], this.getTimezone()),
+			due_date: toDate(this.getNodeParameter('dueDate', itemIndex), ['due_date'], this.getTimezone()),
 			currency,
-			payment_methods: { iban: String(this.getNodeParameter('iban', itemIndex, '')).replace(/\s+/g, '') },
+			payment_methods: { iban: (toText(this.getNodeParameter('iban', itemIndex, ''), ['payment_methods', 'iban']) ?? '').replace(/\s+/g, '') },
 			status: this.getNodeParameter('status', itemIndex, 'unpaid'),
 			items: readItems.call(this, itemIndex, () => currency),
-			...optionalFields(additional),
+			...optionalFields(additional, this.getTimezone()),
 			...compact({ settings: settings.call(this, itemIndex, () => currency) }),
 			...italySpain.call(this, itemIndex),
 		};
@@ -92,27 +93,27 @@ export function buildCreateBody(this: IExecuteFunctions, itemIndex: number): Bod
  * (asked lazily: only lines or a capital share without a currency need it).
  */
 export async function buildUpdateBody(this: IExecuteFunctions, itemIndex: number, currency: () => Promise<string>): Promise<Body> {
-	const needsCurrency = withFieldErrors(this, itemIndex, () => {
-		let needed = false;
-		const probe = () => {
-			needed = true;
-			return undefined;
-		};
-		readItems.call(this, itemIndex, probe);
-		settings.call(this, itemIndex, probe);
-		return needed;
+	// Every local check runs first, with a stand-in currency: a bad field stops the item before the GET.
+	let needsCurrency = false;
+	updateBody.call(this, itemIndex, () => {
+		needsCurrency = true;
+		return 'EUR';
 	});
 	const invoiceCurrency = needsCurrency ? await currency() : undefined;
+	return updateBody.call(this, itemIndex, () => invoiceCurrency);
+}
+
+function updateBody(this: IExecuteFunctions, itemIndex: number, currency: () => string | undefined): Body {
 	return withFieldErrors(this, itemIndex, () => {
 		const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
 		const body: Body = compact({
-			client_id: toText(typeof fields.clientId === 'object' && fields.clientId !== null ? (fields.clientId as IDataObject).value : fields.clientId),
-			issue_date: toDate(fields.issueDate, ['issue_date']),
-			due_date: toDate(fields.dueDate, ['due_date']),
-			payment_methods: toText(fields.iban) ? { iban: String(fields.iban).replace(/\s+/g, '') } : undefined,
-			items: readItems.call(this, itemIndex, () => invoiceCurrency) as ItemBody[] | undefined,
-			...optionalFields(fields),
-			settings: settings.call(this, itemIndex, () => invoiceCurrency),
+			client_id: toText(typeof fields.clientId === 'object' && fields.clientId !== null ? (fields.clientId as IDataObject).value : fields.clientId, ['client_id']),
+			issue_date: toDate(fields.issueDate, ['issue_date'], this.getTimezone()),
+			due_date: toDate(fields.dueDate, ['due_date'], this.getTimezone()),
+			payment_methods: toText(fields.iban, ['payment_methods', 'iban']) ? { iban: String(fields.iban).replace(/\s+/g, '') } : undefined,
+			items: readItems.call(this, itemIndex, currency) as ItemBody[] | undefined,
+			...optionalFields(fields, this.getTimezone()),
+			settings: settings.call(this, itemIndex, currency),
 			...italySpain.call(this, itemIndex),
 		});
 		if (Object.keys(body).length === 0) throw new FieldError([], 'Nothing to update: set at least one field or replace the items');
@@ -136,9 +137,10 @@ export function withFieldErrors<T>(context: IExecuteFunctions, itemIndex: number
 	try {
 		return build();
 	} catch (error) {
+		if (error instanceof InputProblem) throw inputError(context, error, itemIndex);
 		if (!(error instanceof FieldError)) throw new NodeOperationError(context.getNode(), error as Error, { itemIndex });
 		const message = error.described || error.path.length === 0 ? error.message : `${describeField(error.path)}: ${error.message}`;
-		throw new NodeOperationError(context.getNode(), `Invalid input in item ${itemIndex}: ${message}`, {
+		throw new NodeOperationError(context.getNode(), `Item ${itemIndex}: ${message}`, {
 			itemIndex,
 			description: 'Nothing was sent to the API. Fix the field and run the node again.',
 		});

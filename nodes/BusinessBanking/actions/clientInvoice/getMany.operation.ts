@@ -2,9 +2,8 @@ import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type IN
 
 import { apiRequestAllItems } from '../../transport';
 import { resultLimit, returnAllAndLimit } from '../common/returnAll';
-import { isUuid } from '../common/uuid';
-import { withFieldErrors } from './body';
-import { FieldError } from './values';
+import { listParameter } from '../common/parameters';
+import { readId, readTimestamp } from '../common/values';
 
 const show = { show: { resource: ['clientInvoice'], operation: ['getMany'] } };
 
@@ -47,33 +46,19 @@ export const description: INodeProperties[] = [
 	},
 ];
 
-/** Timestamps as the API's filters take them: ISO 8601 (n8n's date picker omits the zone: UTC is meant). */
-function toTimestamp(value: unknown, field: string): string | undefined {
-	if (value === undefined || value === null || value === '') return undefined;
-	const text = String(value).trim();
-	const withZone = /^\d{4}-\d{2}-\d{2}T[\d:.]+$/.test(text) ? `${text}Z` : text;
-	if (Number.isNaN(Date.parse(withZone))) throw new FieldError([field], 'must be an ISO 8601 date-time');
-	return withZone;
-}
-
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const limit = resultLimit.call(this, itemIndex);
-	const qs = withFieldErrors(this, itemIndex, () => {
-		const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-		const query: IDataObject = { sort_by: this.getNodeParameter('sort', itemIndex, 'created_at:desc') };
-		const statuses = (filters.status as string[] | undefined) ?? [];
-		if (statuses.length) query['filter[status]'] = statuses.join(',');
-		const clientId = String(filters.clientId ?? '').trim();
-		if (clientId) {
-			if (!isUuid(clientId)) throw new FieldError(['filter[client_id]'], 'must be a UUID');
-			query['filter[client_id]'] = clientId;
-		}
-		const from = toTimestamp(filters.createdAtFrom, 'filter[created_at_from]');
-		const to = toTimestamp(filters.createdAtTo, 'filter[created_at_to]');
-		if (from) query['filter[created_at_from]'] = from;
-		if (to) query['filter[created_at_to]'] = to;
-		return query;
-	});
+	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+	const zone = this.getTimezone();
+	const qs: IDataObject = { sort_by: this.getNodeParameter('sort', itemIndex, 'created_at:desc') };
+	const statuses = listParameter(filters.status, 'Filters › Status (filters.status)');
+	if (statuses.length) qs['filter[status]'] = statuses.join(',');
+	const clientId = readId(filters.clientId, 'Filters › Client ID (filters.clientId)', 'uuid');
+	if (clientId) qs['filter[client_id]'] = clientId;
+	const from = readTimestamp(filters.createdAtFrom, 'Filters › Created After (filters.createdAtFrom)', zone);
+	const to = readTimestamp(filters.createdAtTo, 'Filters › Created Before (filters.createdAtTo)', zone);
+	if (from) qs['filter[created_at_from]'] = from;
+	if (to) qs['filter[created_at_to]'] = to;
 	const invoices = await apiRequestAllItems.call(this, 'GET', '/v2/client_invoices', 'client_invoices', qs, limit, { itemIndex });
 	return invoices.map((invoice) => ({ json: invoice }));
 }

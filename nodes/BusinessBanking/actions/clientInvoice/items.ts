@@ -1,5 +1,6 @@
 import { jsonParse, type IDataObject, type IExecuteFunctions } from 'n8n-workflow';
 
+import { pollutionKey } from '../common/values';
 import { FieldError, compact, toDecimalString, toText } from './values';
 
 /** One line as the API takes it; checked by the invoice schema afterwards. */
@@ -29,16 +30,16 @@ export function readItems(this: IExecuteFunctions, itemIndex: number, currency: 
 	const lines = this.getNodeParameter('items.item', itemIndex, []) as FormItem[];
 	return lines.map((line, index) =>
 		compact({
-			title: toText(line.title),
+			title: toText(line.title, ['items', index, 'title']),
 			quantity: toDecimalString(line.quantity, ['items', index, 'quantity']),
 			unit_price: {
 				value: toDecimalString(line.unitPrice, ['items', index, 'unit_price', 'value']),
-				currency: toText(line.unitPriceCurrency) ?? currency(),
+				currency: toText(line.unitPriceCurrency, ['items', index, 'unit_price', 'currency']) ?? currency(),
 			},
 			vat_rate: toDecimalString(line.vatRate, ['items', index, 'vat_rate']),
-			description: toText(line.description),
-			unit: toText(line.unit),
-			vat_exemption_reason: toText(line.vatExemptionReason),
+			description: toText(line.description, ['items', index, 'description']),
+			unit: toText(line.unit, ['items', index, 'unit']),
+			vat_exemption_reason: toText(line.vatExemptionReason, ['items', index, 'vat_exemption_reason']),
 			discount:
 				line.discountType && line.discountType !== 'none'
 					? { type: line.discountType, value: toDecimalString(line.discountValue, ['items', index, 'discount', 'value']) }
@@ -54,23 +55,25 @@ function jsonItems(raw: unknown, currency: () => string | undefined): ItemBody[]
 	const value = typeof raw === 'string' ? jsonParse(raw, { fallbackValue: INVALID_JSON }) : raw;
 	if (value === INVALID_JSON) throw new FieldError(['items'], 'Items (JSON) is not valid JSON');
 	if (!Array.isArray(value)) throw new FieldError(['items'], 'Items (JSON) must be an array of lines');
+	const key = pollutionKey(value);
+	if (key) throw new FieldError(['items'], `Items (JSON) must not hold the key "${key}"`);
 	return value.map((line: unknown, index) => {
-		if (typeof line !== 'object' || line === null || Array.isArray(line)) throw new FieldError(['items', index], 'must be an object');
+		if (typeof line !== 'object' || line === null || Array.isArray(line)) throw new FieldError(['items'], `Items (JSON): line ${index + 1} must be an object`);
 		const entry = line as IDataObject;
 		const price = entry.unit_price;
 		const priceObject = typeof price === 'object' && price !== null ? (price as IDataObject) : { value: price };
 		const discount = entry.discount as IDataObject | undefined | null;
 		return compact({
-			title: toText(entry.title),
+			title: toText(entry.title, ['items', index, 'title']),
 			quantity: toDecimalString(entry.quantity, ['items', index, 'quantity']),
 			unit_price: {
 				value: toDecimalString(priceObject.value, ['items', index, 'unit_price', 'value']),
-				currency: toText(priceObject.currency) ?? currency(),
+				currency: toText(priceObject.currency, ['items', index, 'unit_price', 'currency']) ?? currency(),
 			},
 			vat_rate: toDecimalString(entry.vat_rate, ['items', index, 'vat_rate']),
-			description: toText(entry.description),
-			unit: toText(entry.unit),
-			vat_exemption_reason: toText(entry.vat_exemption_reason),
+			description: toText(entry.description, ['items', index, 'description']),
+			unit: toText(entry.unit, ['items', index, 'unit']),
+			vat_exemption_reason: toText(entry.vat_exemption_reason, ['items', index, 'vat_exemption_reason']),
 			discount: discount
 				? { type: discount.type, value: toDecimalString(discount.value, ['items', index, 'discount', 'value']) }
 				: undefined,

@@ -1,5 +1,8 @@
+import { InputProblem, readDay, readDecimal, readText } from '../common/values';
+
 /**
- * Turning node parameter values into the API's value formats. A problem is a `FieldError` naming
+ * Turning node parameter values into the API's value formats, by the shared rules of
+ * `common/values.ts`. A problem is a `FieldError` naming
  * the API field; operations turn it into a NodeOperationError for the item.
  */
 
@@ -21,35 +24,30 @@ export class FieldError extends Error {
  * the schema's digit rules rather than silently rounded, so no cent is ever invented or lost.
  */
 export function toDecimalString(value: unknown, path: Array<string | number>): string | undefined {
-	if (value === undefined || value === null || value === '') return undefined;
-	if (typeof value === 'string') return value.trim();
-	if (typeof value === 'number') {
-		const text = String(value);
-		if (!Number.isFinite(value) || Math.abs(value) > Number.MAX_SAFE_INTEGER || /e/i.test(text)) {
-			throw new FieldError(path, `the number ${text} cannot be written exactly; give it as a decimal string, e.g. "12.30"`);
-		}
-		return text;
-	}
-	throw new FieldError(path, 'must be a decimal number written as a string, e.g. "12.30"');
+	return asFieldError(path, () => readDecimal(value, ''));
 }
 
-/** A date field: YYYY-MM-DD, or the date part of an ISO date-time from n8n's date picker. */
-export function toDate(value: unknown, path: Array<string | number>): string | undefined {
-	if (value === undefined || value === null || value === '') return undefined;
-	if (typeof value === 'object' && typeof (value as { toISODate?: unknown }).toISODate === 'function') {
-		return (value as { toISODate(): string }).toISODate();
-	}
-	if (value instanceof Date) return value.toISOString().slice(0, 10);
-	if (typeof value !== 'string') throw new FieldError(path, 'must be a date written YYYY-MM-DD');
-	const text = value.trim();
-	const match = /^(\d{4}-\d{2}-\d{2})(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.exec(text);
-	return match ? match[1] : text;
+/** A date field by the node's one date rule (common/values.ts `readMoment`), in the workflow's zone. */
+export function toDate(value: unknown, path: Array<string | number>, zone: string): string | undefined {
+	return asFieldError(path, () => readDay(value, '', zone));
 }
 
-/** A text field: empty means "not given". */
-export function toText(value: unknown): string | undefined {
-	if (value === undefined || value === null || value === '') return undefined;
-	return String(value);
+/** A text field: empty means "not given"; NaN, objects and the like are refused. */
+export function toText(value: unknown, path: Array<string | number> = []): string | undefined {
+	return asFieldError(path, () => readText(value, '', { trim: false }));
+}
+
+/** Runs a shared reader; its problem becomes a FieldError on `path`. */
+function asFieldError<T>(path: Array<string | number>, read: () => T): T {
+	let problem: unknown;
+	let value: T | undefined;
+	try {
+		value = read();
+	} catch (error) {
+		problem = error;
+	}
+	if (problem !== undefined) throw new FieldError(path, problem instanceof InputProblem ? problem.problem : String(problem));
+	return value as T;
 }
 
 /** Drops undefined entries so that only given fields are sent. */

@@ -1,73 +1,69 @@
-import { DateTime } from 'luxon';
-import { NodeOperationError, type IExecuteFunctions } from 'n8n-workflow';
+import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { isUuid } from './uuid';
+import {
+	readDay,
+	readDecimal,
+	readList,
+	readRequiredId,
+	readRequiredText,
+	readText,
+	readTimestamp,
+} from './values';
 
 /**
  * Reading node parameters the way the API wants them, shared by the operations of every resource.
- * Each check runs before any request.
+ * Each reader applies one rule of `values.ts`; a bad value throws an InputProblem naming the field,
+ * which the router turns into "Item N: <field> <problem>" before any request.
  */
+
+/** "Label (name)", how every error names a field. */
+export function fieldName(label: string, name: string): string {
+	return `${label} (${name})`;
+}
+
+function raw(this: IExecuteFunctions, name: string, itemIndex: number, fallback: unknown = '', extractValue = false): unknown {
+	return this.getNodeParameter(name, itemIndex, fallback as string, extractValue ? { extractValue: true } : undefined) as unknown;
+}
 
 /** An ID (a plain field or a resource locator), checked as a UUID: an expression can bypass the editor's check. */
 export function uuidParameter(this: IExecuteFunctions, name: string, label: string, itemIndex: number): string {
-	const value = String(this.getNodeParameter(name, itemIndex, '', { extractValue: true }) ?? '').trim();
-	if (!isUuid(value)) {
-		const got = value === '' ? 'nothing' : `"${value}"`;
-		throw new NodeOperationError(this.getNode(), `Item ${itemIndex}: ${label} (${name}) must be an ID (a UUID), got ${got}`, { itemIndex });
-	}
-	return value;
+	return readRequiredId(raw.call(this, name, itemIndex, '', true), fieldName(label, name), 'uuid');
 }
 
-/** A parameter value as trimmed text; '' for undefined or null. */
-export function trimmedText(value: unknown): string {
-	return value === undefined || value === null ? '' : String(value).trim();
+/** An ID the spec types only as "string": non-empty, trimmed, URL-safe. */
+export function idParameter(this: IExecuteFunctions, name: string, label: string, itemIndex: number): string {
+	return readRequiredId(raw.call(this, name, itemIndex, '', true), fieldName(label, name), 'token');
 }
 
 /** A text parameter, trimmed; undefined when empty (the shared schema then says "is required" if it is). */
-export function textParameter(this: IExecuteFunctions, name: string, itemIndex: number, fallback = ''): string | undefined {
-	const value = trimmedText(this.getNodeParameter(name, itemIndex, fallback));
-	return value === '' ? undefined : value;
+export function textParameter(this: IExecuteFunctions, name: string, itemIndex: number, fallback = '', label = name): string | undefined {
+	return readText(raw.call(this, name, itemIndex, fallback), fieldName(label, name));
 }
 
-/** A required text parameter, trimmed; empty is a NodeOperationError naming item and field. */
+/** A required text parameter, trimmed; empty is refused naming item and field. */
 export function requiredText(this: IExecuteFunctions, name: string, label: string, itemIndex: number, extractValue = false): string {
-	const value = trimmedText(this.getNodeParameter(name, itemIndex, '', extractValue ? { extractValue: true } : undefined));
-	if (!value) throw new NodeOperationError(this.getNode(), `Item ${itemIndex}: ${label} (${name}) is required`, { itemIndex });
-	return value;
+	return readRequiredText(raw.call(this, name, itemIndex, '', extractValue), fieldName(label, name));
+}
+
+/** A day as YYYY-MM-DD by the date rule (values.ts `readMoment`); undefined when empty. */
+export function dayParameter(this: IExecuteFunctions, name: string, itemIndex: number, label = name): string | undefined {
+	return readDay(raw.call(this, name, itemIndex), fieldName(label, name), this.getTimezone());
+}
+
+/** A moment as an ISO 8601 timestamp by the date rule; undefined when empty. */
+export function timestampParameter(this: IExecuteFunctions, name: string, itemIndex: number, label = name): string | undefined {
+	return readTimestamp(raw.call(this, name, itemIndex), fieldName(label, name), this.getTimezone());
 }
 
 /**
- * A day as YYYY-MM-DD from a date picker or an expression. The picker gives a wall time without
- * offset: its day is the one shown. A timestamp with an offset (e.g. from $now) is read in the
- * workflow's time zone. Anything else is passed on for the shared schema to refuse.
+ * A decimal amount as the string the API wants (values.ts `readDecimal`); the shared money rule
+ * (schemas/money.ts) then bounds it. Undefined when empty.
  */
-export function toDay(value: unknown, zone: string): string | undefined {
-	if (value === undefined || value === null || value === '') return undefined;
-	if (value instanceof Date) return DateTime.fromJSDate(value).setZone(zone).toISODate() ?? undefined;
-	const text = String(value).trim();
-	if (/^\d{4}-\d{2}-\d{2}$/.test(text)) return text;
-	if (/^\d{4}-\d{2}-\d{2}T[^Zz+-]*$/.test(text)) return text.slice(0, 10);
-	const parsed = DateTime.fromISO(text, { setZone: true });
-	return parsed.isValid ? (parsed.setZone(zone).toISODate() ?? text) : text;
+export function amountParameter(this: IExecuteFunctions, name: string, itemIndex: number, label = name): string | undefined {
+	return readDecimal(raw.call(this, name, itemIndex), fieldName(label, name));
 }
 
-export function dayParameter(this: IExecuteFunctions, name: string, itemIndex: number): string | undefined {
-	return toDay(this.getNodeParameter(name, itemIndex, '') as unknown, this.getTimezone());
-}
-
-/**
- * A decimal amount as the string the API wants. A number from an expression is accepted when its
- * shortest form is already a plain decimal (12.5 → "12.5"); the schema decides the rest, so
- * 0.1 + 0.2 (0.30000000000000004) is refused, not rounded.
- */
-export function amountParameter(this: IExecuteFunctions, name: string, itemIndex: number): unknown {
-	const value = this.getNodeParameter(name, itemIndex, '') as unknown;
-	if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-	return typeof value === 'string' ? value.trim() : value;
-}
-
-/** "a, b ,c" or an array → ['a', 'b', 'c']. */
-export function listParameter(value: unknown): string[] {
-	const parts = Array.isArray(value) ? value : String(value ?? '').split(',');
-	return parts.map((part) => String(part).trim()).filter(Boolean);
+/** "a, b ,c" or an array → ['a', 'b', 'c']; every entry must be text. */
+export function listParameter(value: unknown, field = 'list'): string[] {
+	return readList(value, field);
 }

@@ -28,5 +28,6 @@ export function returnAllAndLimit(): INodeProperties[] {
 /** How many results the item asked for: undefined when Return All is on (every page is fetched). */
 export function resultLimit(this: IExecuteFunctions, itemIndex: number): number | undefined {
 	const returnAll = this.getNodeParameter('returnAll', itemIndex, false) as boolean;
-	return returnAll ? undefined : (this.getNodeParameter('limit', itemIndex, 50) as number);
+	// A whole number of at least 1: the router's parameter check (parameterTypes.ts) has made sure of it.
+	return returnAll ? undefined : Number(this.getNodeParameter('limit', itemIndex, 50));
 }

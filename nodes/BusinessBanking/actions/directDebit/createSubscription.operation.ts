@@ -134,12 +134,12 @@ export async function execute(
 	const body: IDataObject = {
 		client_id: uuidParameter.call(this, 'clientId', 'Client', itemIndex),
 		bank_account_id: uuidParameter.call(this, 'bankAccountId', 'Credit Account', itemIndex),
-		initial_collection_date: dayParameter.call(this, 'initialCollectionDate', itemIndex),
+		initial_collection_date: dayParameter.call(this, 'initialCollectionDate', itemIndex, 'First Collection Date'),
 		amount: {
-			value: amountParameter.call(this, 'amount', itemIndex),
+			value: amountParameter.call(this, 'amount', itemIndex, 'Amount'),
 			currency: 'EUR',
 		} as IDataObject,
-		reference: textParameter.call(this, 'reference', itemIndex),
+		reference: textParameter.call(this, 'reference', itemIndex, '', 'Reference'),
 		schedule_type: this.getNodeParameter('scheduleType', itemIndex, 'monthly') as string,
 		notify_client: this.getNodeParameter('notifyClient', itemIndex, false) as boolean,
 	};

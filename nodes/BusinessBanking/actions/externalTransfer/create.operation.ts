@@ -11,7 +11,7 @@ import { externalTransferSchema } from '../../schemas/transfer';
 import { apiRequest, idempotencyKeyField, writeKey } from '../../transport';
 import { validateBody } from '../../validation';
 import { amountField, beneficiaryField, debitAccountField } from './fields';
-import { amountParameter, listParameter, requiredText } from '../common/parameters';
+import { amountParameter, dayParameter, listParameter, requiredText, textParameter } from '../common/parameters';
 import { proofToken, type VerificationMode } from './payee';
 
 const properties: INodeProperties[] = [
@@ -109,12 +109,6 @@ const LABELS: Record<string, string> = {
 	attachment_ids: 'Attachment IDs',
 };
 
-/** "2026-03-01T00:00:00.000+01:00" (n8n's date picker) or "2026-03-01" → "2026-03-01". */
-const dateOnly = (value: unknown) => {
-	const text = String(value ?? '').trim();
-	return /^\d{4}-\d{2}-\d{2}/.test(text) ? text.slice(0, 10) : text;
-};
-
 /**
  * POST /v2/external_transfers to a trusted beneficiary, after the payee verification the bank
  * requires. The body is checked before any request; the idempotency key is derived from the
@@ -125,13 +119,14 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const transfer: IDataObject = {
 		beneficiary_id: requiredText.call(this, 'beneficiaryId', 'Beneficiary', itemIndex, true),
 		debit_iban: requiredText.call(this, 'debitIban', 'From Account', itemIndex, true),
-		amount: amountParameter.call(this, 'amount', itemIndex) as string,
-		currency: String(this.getNodeParameter('currency', itemIndex, 'EUR')).trim().toUpperCase(),
-		reference: String(this.getNodeParameter('reference', itemIndex, '')).trim(),
+		amount: amountParameter.call(this, 'amount', itemIndex, 'Amount'),
+		currency: requiredText.call(this, 'currency', 'Currency', itemIndex).toUpperCase(),
+		reference: requiredText.call(this, 'reference', 'Reference', itemIndex),
+		note: textParameter.call(this, 'options.note', itemIndex, '', 'Note'),
+		scheduled_date: dayParameter.call(this, 'options.scheduledDate', itemIndex, 'Scheduled Date'),
 	};
-	if (options.note) transfer.note = String(options.note);
-	if (options.scheduledDate) transfer.scheduled_date = dateOnly(options.scheduledDate);
-	const attachments = listParameter(options.attachmentIds);
+	for (const key of ['note', 'scheduled_date']) if (transfer[key] === undefined) delete transfer[key];
+	const attachments = listParameter(options.attachmentIds, 'Attachment IDs (options.attachmentIds)');
 	if (attachments.length) transfer.attachment_ids = attachments;
 	const body = validateBody.call(this, externalTransferSchema, transfer, itemIndex, LABELS);
 	const mode = this.getNodeParameter('verification', itemIndex, 'verify') as VerificationMode;

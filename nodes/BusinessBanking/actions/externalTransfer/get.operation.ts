@@ -2,13 +2,13 @@ import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type IN
 
 import { apiRequest } from '../../transport';
 import { transferIdField } from './fields';
-import { requiredText } from '../common/parameters';
+import { idParameter } from '../common/parameters';
 
 export const description = updateDisplayOptions({ show: { resource: ['externalTransfer'], operation: ['get'] } }, [transferIdField]);
 
 /** GET /v2/external_transfers/{id}: its status and, when refused, declined_reason. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const id = requiredText.call(this, 'transferId', 'Transfer ID', itemIndex);
+	const id = idParameter.call(this, 'transferId', 'Transfer ID', itemIndex);
 	const response = await apiRequest.call(this, 'GET', `/v2/external_transfers/${encodeURIComponent(id)}`, { itemIndex });
 	return [{ json: response.external_transfer as IDataObject }];
 }

@@ -3,6 +3,7 @@ import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type IN
 import { payeeVerificationSchema } from '../../schemas/transfer';
 import { apiRequest } from '../../transport';
 import { validateBody } from '../../validation';
+import { requiredText } from '../common/parameters';
 
 const properties: INodeProperties[] = [
 	{
@@ -33,7 +34,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const body = validateBody.call(
 		this,
 		payeeVerificationSchema,
-		{ iban: String(this.getNodeParameter('iban', itemIndex, '')), beneficiary_name: String(this.getNodeParameter('beneficiaryName', itemIndex, '')).trim() },
+		{ iban: requiredText.call(this, 'iban', 'IBAN', itemIndex), beneficiary_name: requiredText.call(this, 'beneficiaryName', 'Beneficiary Name', itemIndex) },
 		itemIndex,
 		{ iban: 'IBAN', beneficiary_name: 'Beneficiary Name' },
 	);

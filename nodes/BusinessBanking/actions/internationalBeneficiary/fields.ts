@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { internationalBeneficiarySchema } from '../../schemas/international';
 import { validateBody } from '../../validation';
-import { trimmedText } from '../common/parameters';
+import { textParameter, uuidParameter } from '../common/parameters';
 import { checkAgainstListing, readDetails } from '../internationalTransfer/details';
 import { detailsProperties } from '../internationalTransfer/detailsFields';
 import { quoteIdField } from '../internationalTransfer/fields';
@@ -33,10 +33,10 @@ export const beneficiaryProperties: INodeProperties[] = [
 /** `{quote_id, payload: {currency, type, details}}`; the details are checked against the saved form first. */
 function beneficiaryBody(this: IExecuteFunctions, itemIndex: number): IDataObject {
 	return {
-		quote_id: trimmedText(this.getNodeParameter('quoteId', itemIndex, '')),
+		quote_id: uuidParameter.call(this, 'quoteId', 'Quote ID', itemIndex),
 		payload: {
-			currency: trimmedText(this.getNodeParameter('currency', itemIndex, '')).toUpperCase(),
-			type: trimmedText(this.getNodeParameter('accountType', itemIndex, '')),
+			currency: (textParameter.call(this, 'currency', itemIndex, '', 'Currency') ?? '').toUpperCase(),
+			type: textParameter.call(this, 'accountType', itemIndex, '', 'Account Type') ?? '',
 			details: readDetails.call(this, itemIndex, 'payload.details'),
 		},
 	};

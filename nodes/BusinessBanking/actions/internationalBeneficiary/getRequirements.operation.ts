@@ -1,14 +1,14 @@
 import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type INodeExecutionData } from 'n8n-workflow';
 
 import { apiRequest } from '../../transport';
-import { requiredText } from '../common/parameters';
+import { uuidParameter } from '../common/parameters';
 import { quoteIdField } from '../internationalTransfer/fields';
 
 export const description = updateDisplayOptions({ show: { resource: ['internationalBeneficiary'], operation: ['getRequirements'] } }, [quoteIdField]);
 
 /** GET /v2/international/beneficiaries/requirements: the account forms for the quote's currency. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const qs = { quote_id: requiredText.call(this, 'quoteId', 'Quote ID', itemIndex) };
+	const qs = { quote_id: uuidParameter.call(this, 'quoteId', 'Quote ID', itemIndex) };
 	const response = await apiRequest.call(this, 'GET', '/v2/international/beneficiaries/requirements', { qs, itemIndex });
 	return [{ json: { requirements: response.requirements } as IDataObject }];
 }

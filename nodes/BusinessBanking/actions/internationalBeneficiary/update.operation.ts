@@ -1,7 +1,7 @@
 import { updateDisplayOptions, type IExecuteFunctions, type INodeExecutionData } from 'n8n-workflow';
 
 import { apiRequest } from '../../transport';
-import { requiredText } from '../common/parameters';
+import { uuidParameter } from '../common/parameters';
 import { internationalBeneficiaryIdField } from '../internationalTransfer/fields';
 import { beneficiaryProperties, validatedBeneficiaryBody } from './fields';
 
@@ -12,7 +12,7 @@ export const description = updateDisplayOptions({ show: { resource: ['internatio
 
 /** PUT /v2/international/beneficiaries/{id}: the whole payload again; use the new target_account_id after it. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const id = requiredText.call(this, 'internationalBeneficiaryId', 'Beneficiary ID', itemIndex);
+	const id = uuidParameter.call(this, 'internationalBeneficiaryId', 'Beneficiary ID', itemIndex);
 	const body = await validatedBeneficiaryBody.call(this, itemIndex);
 	const response = await apiRequest.call(this, 'PUT', `/v2/international/beneficiaries/${encodeURIComponent(id)}`, { body, itemIndex });
 	return [{ json: response }];

@@ -1,9 +1,10 @@
 import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type INodeExecutionData, type INodeProperties } from 'n8n-workflow';
 
-import { internationalTransferSchema } from '../../schemas/international';
+import { internationalTransferSchema, TWO_FA_PREFERENCES, type TwoFaPreference } from '../../schemas/international';
 import { apiRequest, idempotencyKeyField, writeKey } from '../../transport';
 import { validateBody } from '../../validation';
-import { amountParameter, listParameter } from '../common/parameters';
+import { amountParameter, idParameter, listParameter, requiredText, textParameter, uuidParameter } from '../common/parameters';
+import { describeValue, InputProblem, readId, readText } from '../common/values';
 import { internationalBeneficiaryIdField, quoteIdField, TWO_FA_OPTIONS } from './fields';
 import { checkAgainstListing, readDetails } from './details';
 import { detailsProperties } from './detailsFields';
@@ -104,6 +105,15 @@ const LABELS: Record<string, string> = {
 	bank_account_id: 'From Account',
 };
 
+/** One of the spec's four X-Service-2fa-Preference values; paired-device when not set. */
+function twoFaPreference(value: unknown): TwoFaPreference {
+	const preference = readText(value, '2FA Method (options.twoFaPreference)') ?? 'paired-device';
+	if (!(TWO_FA_PREFERENCES as readonly string[]).includes(preference)) {
+		throw new InputProblem('2FA Method (options.twoFaPreference)', `must be one of ${TWO_FA_PREFERENCES.join(', ')}, got ${describeValue(preference)}`);
+	}
+	return preference as TwoFaPreference;
+}
+
 /**
  * POST /v2/international/transfers with an idempotency key and the 2FA preference. When the quote
  * had expired the service uses a new one: the output says so (quote_renewed) with the new rate.
@@ -112,29 +122,32 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const details = readDetails.call(this, itemIndex, 'details');
 	const transfer: IDataObject = {
-		quote_id: String(this.getNodeParameter('quoteId', itemIndex, '')).trim(),
-		beneficiary_id: String(this.getNodeParameter('internationalBeneficiaryId', itemIndex, '')).trim(),
-		target_account_id: String(this.getNodeParameter('targetAccountId', itemIndex, '')).trim(),
+		quote_id: uuidParameter.call(this, 'quoteId', 'Quote ID', itemIndex),
+		beneficiary_id: uuidParameter.call(this, 'internationalBeneficiaryId', 'Beneficiary ID', itemIndex),
+		target_account_id: idParameter.call(this, 'targetAccountId', 'Target Account ID', itemIndex),
 		details,
 		source_amount: {
-			value: amountParameter.call(this, 'sourceAmount', itemIndex) as string,
-			currency: String(this.getNodeParameter('sourceCurrency', itemIndex, '')).trim().toUpperCase(),
+			value: amountParameter.call(this, 'sourceAmount', itemIndex, 'Source Amount'),
+			currency: requiredText.call(this, 'sourceCurrency', 'Source Currency', itemIndex).toUpperCase(),
 		},
 		target_amount: {
-			value: amountParameter.call(this, 'targetAmount', itemIndex) as string,
-			currency: String(this.getNodeParameter('targetCurrency', itemIndex, '')).trim().toUpperCase(),
+			value: amountParameter.call(this, 'targetAmount', itemIndex, 'Target Amount'),
+			currency: requiredText.call(this, 'targetCurrency', 'Target Currency', itemIndex).toUpperCase(),
 		},
 	};
-	if (options.bankAccountId) transfer.bank_account_id = String(options.bankAccountId).trim();
-	const attachments = listParameter(options.attachmentIds);
+	const account = readId(options.bankAccountId, 'From Account (options.bankAccountId)', 'uuid');
+	if (account) transfer.bank_account_id = account;
+	const attachments = listParameter(options.attachmentIds, 'Attachment IDs (options.attachmentIds)');
 	if (attachments.length) transfer.attachment_ids = attachments;
 	const body = validateBody.call(this, internationalTransferSchema, transfer, itemIndex, LABELS);
 	const picked = await fetchForm.call(this, TRANSFER_REQUIREMENTS, { quote_id: body.quote_id, beneficiary_id: body.beneficiary_id }, firstForm, details, itemIndex);
 	checkAgainstListing.call(this, itemIndex, picked, details, 'details', () => 'the requirements listing has no transfer form for this quote');
 
-	const headers: Record<string, string> = { 'X-Service-2fa-Preference': String(options.twoFaPreference ?? 'paired-device') };
-	if (options.scaSessionToken) headers['X-Service-Sca-Session-Token'] = String(options.scaSessionToken);
-	if (options.mfa) headers['X-Service-MFA'] = String(options.mfa);
+	const headers: Record<string, string> = { 'X-Service-2fa-Preference': twoFaPreference(options.twoFaPreference) };
+	const sca = textParameter.call(this, 'options.scaSessionToken', itemIndex, '', 'SCA Session Token');
+	if (sca) headers['X-Service-Sca-Session-Token'] = sca;
+	const mfa = textParameter.call(this, 'options.mfa', itemIndex, '', 'MFA Code');
+	if (mfa) headers['X-Service-MFA'] = mfa;
 	const response = await apiRequest.call(this, 'POST', '/v2/international/transfers', {
 		body: body as IDataObject,
 		headers,

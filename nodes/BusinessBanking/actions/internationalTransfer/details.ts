@@ -63,7 +63,7 @@ function refuseProblems(this: IExecuteFunctions, itemIndex: number, fields: Requ
  */
 export function readDetails(this: IExecuteFunctions, itemIndex: number, root: string): IDataObject {
 	if (this.getNodeParameter('detailsInput', itemIndex, 'mapFields') === 'json') {
-		return jsonObjectParameter.call(this, this.getNodeParameter('detailsJson', itemIndex, '{}'), 'Details (JSON)', 'detailsJson', itemIndex);
+		return jsonObjectParameter.call(this, this.getNodeParameter('detailsJson', itemIndex, '{}'), 'Details (JSON)', 'detailsJson');
 	}
 	const mapper = this.getNodeParameter('details', itemIndex, {}) as Partial<ResourceMapperValue>;
 	const answers = mappedAnswers(mapper.value ?? null);

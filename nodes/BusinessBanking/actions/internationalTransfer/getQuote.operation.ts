@@ -4,7 +4,7 @@ import { quoteRequestSchema } from '../../schemas/international';
 import { apiRequest } from '../../transport';
 import { validateBody } from '../../validation';
 import { amountField } from '../externalTransfer/fields';
-import { amountParameter } from '../common/parameters';
+import { amountParameter, requiredText } from '../common/parameters';
 
 const properties: INodeProperties[] = [
 	{ displayName: 'Source Currency', name: 'sourceCurrency', type: 'string', default: 'EUR', required: true, description: 'The currency sent (ISO 4217)' },
@@ -26,10 +26,10 @@ export const description = updateDisplayOptions({ show: { resource: ['internatio
 
 /** POST /v2/international/quotes: rate, fee and both amounts, valid 30 minutes. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const source = String(this.getNodeParameter('sourceCurrency', itemIndex, '')).trim().toUpperCase();
-	const target = String(this.getNodeParameter('targetCurrency', itemIndex, '')).trim().toUpperCase();
+	const source = requiredText.call(this, 'sourceCurrency', 'Source Currency', itemIndex).toUpperCase();
+	const target = requiredText.call(this, 'targetCurrency', 'Target Currency', itemIndex).toUpperCase();
 	const side = this.getNodeParameter('fixedSide', itemIndex, 'source') as 'source' | 'target';
-	const amount = { value: amountParameter.call(this, 'amount', itemIndex), currency: side === 'source' ? source : target };
+	const amount = { value: amountParameter.call(this, 'amount', itemIndex, 'Amount'), currency: side === 'source' ? source : target };
 	const body = validateBody.call(
 		this,
 		quoteRequestSchema,

@@ -1,7 +1,7 @@
 import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type INodeExecutionData } from 'n8n-workflow';
 
 import { apiRequest } from '../../transport';
-import { requiredText } from '../common/parameters';
+import { uuidParameter } from '../common/parameters';
 import { internationalBeneficiaryIdField, quoteIdField } from './fields';
 
 export const description = updateDisplayOptions({ show: { resource: ['internationalTransfer'], operation: ['getRequirements'] } }, [
@@ -12,8 +12,8 @@ export const description = updateDisplayOptions({ show: { resource: ['internatio
 /** GET /v2/international/transfers/requirements: the fields the transfer's Details must answer. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const qs = {
-		quote_id: requiredText.call(this, 'quoteId', 'Quote ID', itemIndex),
-		beneficiary_id: requiredText.call(this, 'internationalBeneficiaryId', 'Beneficiary ID', itemIndex),
+		quote_id: uuidParameter.call(this, 'quoteId', 'Quote ID', itemIndex),
+		beneficiary_id: uuidParameter.call(this, 'internationalBeneficiaryId', 'Beneficiary ID', itemIndex),
 	};
 	const response = await apiRequest.call(this, 'GET', '/v2/international/transfers/requirements', { qs, itemIndex });
 	return [{ json: { requirements: response.requirements } as IDataObject }];

@@ -1,6 +1,7 @@
 import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type INodeExecutionData, type INodeProperties } from 'n8n-workflow';
 
 import { apiRequestAllItems } from '../../transport';
+import { listParameter } from '../common/parameters';
 import { resultLimit, returnAllAndLimit } from '../common/returnAll';
 
 const properties: INodeProperties[] = [
@@ -23,7 +24,7 @@ export const description = updateDisplayOptions({ show: { resource: ['supplierIn
 /** GET /v2/supplier_invoices, newest first, page after page; one output item per invoice. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const limit = resultLimit.call(this, itemIndex);
-	const statuses = this.getNodeParameter('statuses', itemIndex, []) as string[];
+	const statuses = listParameter(this.getNodeParameter('statuses', itemIndex, []), 'Status (statuses)');
 	const qs: IDataObject = statuses.length > 0 ? { 'filter[status]': statuses.join(',') } : {};
 	const invoices = await apiRequestAllItems.call(this, 'GET', '/v2/supplier_invoices', 'supplier_invoices', qs, limit, { itemIndex });
 	return invoices.map((invoice) => ({ json: invoice }));

@@ -23,7 +23,7 @@ export const description = updateDisplayOptions({ show: { resource: ['supplierIn
 /** POST /v2/supplier_invoices/{id}/mark_as_paid; outputs the invoice (now paid), which the API sends unwrapped. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const id = uuidParameter.call(this, 'supplierInvoiceId', 'Supplier Invoice', itemIndex);
-	const body = validateBody.call(this, markAsPaidSchema, { payment_date: dayParameter.call(this, 'paymentDate', itemIndex) }, itemIndex, {
+	const body = validateBody.call(this, markAsPaidSchema, { payment_date: dayParameter.call(this, 'paymentDate', itemIndex, 'Payment Date') }, itemIndex, {
 		payment_date: 'Payment Date',
 	});
 	const invoice = await apiRequest.call(this, 'POST', `/v2/supplier_invoices/${id}/mark_as_paid`, { body: { supplier_invoice: body }, itemIndex });

@@ -66,7 +66,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	refuseSecretParameter.call(this, itemIndex);
 	const id = uuidParameter.call(this, 'endpointId', 'Endpoint ID', itemIndex);
 	const body: IDataObject = {
-		callback_url: textParameter.call(this, 'callbackUrl', itemIndex),
+		callback_url: textParameter.call(this, 'callbackUrl', itemIndex, '', 'Callback URL'),
 		enabled: this.getNodeParameter('enabled', itemIndex, true) as boolean,
 		secret: await partnerWebhookSecret.call(this, itemIndex),
 	};
