@@ -41,7 +41,7 @@ export function beneficiaryId(organization: keyof typeof SEED.organizations, key
 
 /** The trusted-beneficiary table of this sandbox (seeded on every reset). */
 export const beneficiaries = perSandbox((ctx) => {
-	const created = new Collection<Beneficiary>();
+	const created = ctx.collection<Beneficiary>('beneficiaries');
 	ctx.onReset(
 		() => created.clear(),
 		() => {

@@ -60,4 +60,4 @@ export interface Card {
 }
 
 /** The cards of one sandbox. */
-export const cardsOf = perSandbox(() => new Collection<Card>());
+export const cardsOf = perSandbox((ctx) => ctx.collection<Card>('cards'));

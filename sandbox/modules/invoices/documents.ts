@@ -53,16 +53,35 @@ export async function writePlainPdf(ctx: SandboxContext, state: InvoiceState, re
 export function scheduleFacturx(ctx: SandboxContext, state: InvoiceState, record: InvoiceRecord, origin: string): void {
 	const invoice = presentInvoice(ctx, state, record, origin);
 	record.facturxXml = buildCiiXml({ invoice, totals: record.totals });
-	const delay = ctx.options.facturxDelayMs ?? DEFAULT_FACTURX_DELAY_MS;
+	state.invoices.update(record.organizationId, record.id, record);
+	const dueAtMs = ctx.clock.nowMs() + (ctx.options.facturxDelayMs ?? DEFAULT_FACTURX_DELAY_MS);
+	state.pendingFacturx.set(record.id, { organizationId: record.organizationId, origin, dueAtMs });
+	armFacturxTimer(ctx, state, record, origin, dueAtMs);
+}
+
+/** After a restart: the swaps that were waiting run when due (at once when overdue). */
+export function resumeFacturx(ctx: SandboxContext, state: InvoiceState): void {
+	for (const [invoiceId, pending] of state.pendingFacturx) {
+		const record = state.invoices.get(pending.organizationId, invoiceId);
+		if (record) armFacturxTimer(ctx, state, record, pending.origin, pending.dueAtMs);
+		else state.pendingFacturx.delete(invoiceId);
+	}
+}
+
+function armFacturxTimer(ctx: SandboxContext, state: InvoiceState, record: InvoiceRecord, origin: string, dueAtMs: number): void {
 	const previous = state.timers.get(record.id);
 	if (previous) clearTimeout(previous);
 	const timer = setTimeout(() => {
 		state.timers.delete(record.id);
-		void swapInFacturx(ctx, state, record, origin).catch((error: unknown) => {
-			// A sandbox bug, not a user error: keep the plain PDF and say why on stderr.
-			process.stderr.write(`Factur-X generation failed for invoice ${record.id}: ${String(error)}\n`);
-		});
-	}, delay);
+		void swapInFacturx(ctx, state, record, origin)
+			.catch((error: unknown) => {
+				// A sandbox bug, not a user error: keep the plain PDF and say why on stderr.
+				process.stderr.write(`Factur-X generation failed for invoice ${record.id}: ${String(error)}\n`);
+			})
+			.finally(() => {
+				if (!state.timers.has(record.id)) state.pendingFacturx.delete(record.id);
+			});
+	}, Math.max(0, dueAtMs - ctx.clock.nowMs()));
 	timer.unref();
 	state.timers.set(record.id, timer);
 }

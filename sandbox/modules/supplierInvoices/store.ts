@@ -63,4 +63,4 @@ export interface SupplierInvoice {
 }
 
 /** The supplier invoices of one sandbox. */
-export const supplierInvoicesOf = perSandbox(() => new Collection<SupplierInvoice>());
+export const supplierInvoicesOf = perSandbox((ctx) => ctx.collection<SupplierInvoice>('supplier_invoices'));

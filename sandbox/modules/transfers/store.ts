@@ -28,7 +28,7 @@ export interface ExternalTransfer {
 }
 
 export const externalTransfers = perSandbox((ctx) => {
-	const created = new Collection<ExternalTransfer>();
+	const created = ctx.collection<ExternalTransfer>('external_transfers');
 	ctx.onReset(() => created.clear());
 	return created;
 });
