@@ -1,4 +1,3 @@
-import { Collection } from '../../core/collection';
 import { perSandbox } from '../../core/perSandbox';
 import { SEED } from '../../core/seed';
 import { makeIban } from '../bankAccounts/iban';

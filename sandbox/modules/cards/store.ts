@@ -1,4 +1,3 @@
-import { Collection } from '../../core/collection';
 import { perSandbox } from '../../core/perSandbox';
 import type { CardCategory } from '../../../nodes/BusinessBanking/schemas/card';
 

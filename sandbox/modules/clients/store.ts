@@ -1,5 +1,4 @@
 import type { ClientKind, ClientLocale } from '../../../nodes/BusinessBanking/schemas/client';
-import { Collection } from '../../core/collection';
 import type { SandboxContext } from '../../core/context';
 import { perSandbox } from '../../core/perSandbox';
 

@@ -1,6 +1,5 @@
 import { randomUUID } from 'crypto';
 
-import { Collection } from '../../core/collection';
 import { ApiError } from '../../core/errors';
 import { organizationId } from '../../core/guard';
 import { perSandbox } from '../../core/perSandbox';

@@ -1,4 +1,3 @@
-import { Collection } from '../../core/collection';
 import { perSandbox } from '../../core/perSandbox';
 import type { SupplierInvoiceStatus } from '../../../nodes/BusinessBanking/schemas/supplierInvoice';
 

@@ -1,4 +1,3 @@
-import { Collection } from '../../core/collection';
 import { perSandbox } from '../../core/perSandbox';
 
 /** The external_transfer response shape of the spec (amounts as strings, *_cents as strings). */
