@@ -6,9 +6,10 @@ import { useTestSandbox } from '../helpers/sandbox';
 import { TriggerHarness } from './harness';
 
 /**
- * n8n runs checkExists on every activation, also at its own startup, and create when it answers
- * false (WebhookService.createWebhookIfNotExists). So checkExists must answer the service's truth:
- * a service that lost the registration (here: reset, as a sandbox restarted without its data file)
+ * n8n runs checkExists on every publish (and, with N8N_USE_WORKFLOW_PUBLICATION_SERVICE=false, for
+ * every published workflow at its startup), and create when it answers false
+ * (WebhookService.createWebhookIfNotExists). So checkExists must answer the service's truth: a
+ * service that lost the registration (here: reset, as a sandbox restarted without its data file)
  * gets it back on the next activation.
  */
 describe('Business Banking Trigger when the service lost its registration', () => {
