@@ -5,6 +5,9 @@ import { connectedCredential, CredentialStore } from '../helpers/engine';
 import { useTestSandbox } from '../helpers/sandbox';
 import { TriggerHarness } from './harness';
 
+// Two activations, a reset and a delivery each: more than jest's 5 s default on a loaded machine.
+jest.setTimeout(30_000);
+
 /**
  * n8n runs checkExists on every publish (and, with N8N_USE_WORKFLOW_PUBLICATION_SERVICE=false, for
  * every published workflow at its startup), and create when it answers false
