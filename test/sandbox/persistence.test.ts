@@ -34,8 +34,9 @@ describe('a sandbox kept in a data file', () => {
 	let dataFile: string;
 	let receiver: Receiver;
 	let sandbox: TestSandbox | undefined;
-	// Long enough that neither the retry nor the Factur-X swap happens before the first sandbox stops.
-	const start = () => startTestSandbox({ dataFile, deliveryBackoffMs: 1500, deliveryTimeoutMs: 2000, facturxDelayMs: 1500 });
+	// Long enough that the Factur-X swap waits for the restart even on a loaded machine (the retry may
+	// come before the stop: it is then the attempt after that one that the next start makes).
+	const start = () => startTestSandbox({ dataFile, deliveryBackoffMs: 1500, deliveryTimeoutMs: 2000, facturxDelayMs: 8000 });
 
 	beforeAll(async () => {
 		dir = mkdtempSync(join(tmpdir(), 'sandbox-persistence-'));
@@ -119,7 +120,7 @@ describe('a sandbox kept in a data file', () => {
 		const attachment = await until('the Factur-X PDF', () => {
 			const found = invoiceState(sandbox!.ctx).attachments.find(attachmentId);
 			return found?.row.kind === 'facturx' ? found.row : undefined;
-		});
+		}, 30_000);
 		expect(Buffer.from(attachment.bytes).subarray(0, 5).toString()).toBe('%PDF-');
 
 		// The old refresh token refreshes (once: it rotates).
