@@ -1,7 +1,10 @@
 import { controlLines } from './core/controlRoutes';
 import { startSandbox } from './server';
 
-/** `npm run sandbox [-- --port 4010] [--staging-token T] [--client-id ID --client-secret S]` */
+/**
+ * `npm run sandbox [-- --port 4010] [--data FILE] [--staging-token T] [--client-id ID --client-secret S]`
+ * With `--data` (or SANDBOX_DATA) the state is kept in that sqlite file and a restart continues it.
+ */
 function flag(name: string): string | undefined {
 	const index = process.argv.indexOf(`--${name}`);
 	return index >= 0 ? process.argv[index + 1] : undefined;
@@ -17,6 +20,7 @@ async function main() {
 		clientSecret: flag('client-secret') ?? process.env.SANDBOX_CLIENT_SECRET,
 		redirectUris: flag('redirect-uri') ? [flag('redirect-uri') as string] : undefined,
 		quiet: process.argv.includes('--quiet'),
+		dataFile: flag('data') ?? process.env.SANDBOX_DATA,
 	});
 	const application = sandbox.ctx.application;
 	process.stdout.write(
@@ -28,6 +32,7 @@ async function main() {
 			`  OAuth client secret: ${application.clientSecret}`,
 			`  redirect URIs:       ${application.redirectUris.join(', ')}`,
 			`  sign in as:          owner@example.com / sandbox`,
+			`  state:               ${sandbox.ctx.options.dataFile ? `kept in ${sandbox.ctx.options.dataFile} (POST /sandbox/reset empties it)` : 'in memory (--data FILE keeps it across restarts)'}`,
 			`  controls (no auth):  ${sandbox.url}/sandbox  (this list as a page)`,
 			...controlLines(sandbox.controls),
 			'',

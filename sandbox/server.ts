@@ -5,7 +5,7 @@ import { SandboxContext, type SandboxOptions } from './core/context';
 import { collectControlRoutes, type ControlRoute } from './core/controlRoutes';
 import { ApiError, OAuthError, sendError } from './core/errors';
 import { registerGuard } from './core/guard';
-import { seedCore } from './core/seed';
+import { seedApplication, seedCore } from './core/seed';
 import { modules } from './modules';
 import { sandboxIndexModule } from './modules/sandboxIndex';
 
@@ -43,10 +43,18 @@ export async function buildSandbox(options: SandboxOptions = {}): Promise<{ app:
 	app.setNotFoundHandler((request, reply) =>
 		sendError(reply, ApiError.single(404, 'not_found', `No route ${request.method} ${request.url.split('?')[0]}`)),
 	);
+	// A change is on disk before the response that reports it leaves (a no-op in memory).
+	app.addHook('onSend', async (_request, _reply, payload) => {
+		ctx.store.flush();
+		return payload;
+	});
 	registerGuard(app, ctx);
 	const controls = collectControlRoutes(app);
 	for (const module of [...modules, sandboxIndexModule(controls)]) await module.register(app, ctx);
-	ctx.reset(seedCore);
+	// Registered after the modules' own: their timers are stopped before the file closes.
+	app.addHook('onClose', async () => ctx.store.close());
+	if (ctx.store.restored) ctx.restore(seedApplication);
+	else ctx.reset(seedCore);
 	return { app, ctx, controls };
 }
 

@@ -3,6 +3,8 @@
 // stop everything on Ctrl-C.
 //   npm run dev -- --skip-build      reuse dist/ as it is
 //   DEV_N8N_PORT (5678), DEV_SANDBOX_PORT (4010), DEV_N8N_USER_FOLDER (.n8n-dev/ in the repository)
+// The sandbox keeps its state in <user folder>/sandbox.sqlite and n8n its own in the user folder, so
+// stopping and starting again keeps the connected account, the data and the published triggers.
 import { randomBytes } from 'crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'fs';
 import { dirname, join } from 'path';
@@ -18,6 +20,7 @@ const N8N_PORT = Number(process.env.DEV_N8N_PORT ?? 5678);
 const SANDBOX_PORT = Number(process.env.DEV_SANDBOX_PORT ?? 4010);
 const USER_FOLDER = process.env.DEV_N8N_USER_FOLDER ?? join(REPO_ROOT, '.n8n-dev');
 const CLIENT_ID = 'n8n-dev-client';
+const SANDBOX_DATA_FILE = join(USER_FOLDER, 'sandbox.sqlite');
 
 /** The dev client secret: made once per clone and kept, so the saved credential stays valid. */
 function devClientSecret(): string {
@@ -60,6 +63,7 @@ async function main() {
 		clientId: CLIENT_ID,
 		clientSecret,
 		redirectUri,
+		dataFile: SANDBOX_DATA_FILE,
 		onLine: (line) => process.stdout.write(`[sandbox] ${line}\n`),
 	});
 	sandbox.child.on('exit', (code) => {
@@ -94,6 +98,7 @@ async function main() {
 			`   OAuth client id:     ${CLIENT_ID}`,
 			`   OAuth client secret: ${clientSecret}`,
 			`   redirect URI:        ${redirectUri}`,
+			`   state kept in:       ${SANDBOX_DATA_FILE}  (empty it: curl -X POST ${sandbox.url}/sandbox/reset)`,
 			imported.length ? ` example workflows imported: ${imported.join(', ')}` : ' example workflows: already in n8n',
 			` n8n's log: ${join(USER_FOLDER, 'n8n.log')}   installs cached in ${install.n8nDir}`,
 			' Ctrl-C stops n8n and the sandbox.',

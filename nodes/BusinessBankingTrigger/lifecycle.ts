@@ -90,8 +90,17 @@ export async function checkExists(this: IHookFunctions): Promise<boolean> {
 	const url = this.getNodeWebhookUrl('default');
 
 	if (currentMode === 'partner') {
-		// The API has no read for a partner endpoint: trust our own record of the last PATCH.
-		return registration.callbackUrl === url;
+		if (registration.callbackUrl !== url) return false;
+		// The API has no read for a partner endpoint, so the answer is made true: the same PATCH again
+		// changes nothing on a service that kept it, and restores it on one that lost it (a reset).
+		try {
+			await patchPartnerEndpoint.call(this, registration.webhookId, { callback_url: url, enabled: true, secret: registration.secret });
+		} catch (error) {
+			if (!isNotFound(error)) throw asNodeError(this, error);
+			clearRegistration(staticData);
+			return false;
+		}
+		return true;
 	}
 
 	let subscription: IDataObject;
@@ -117,13 +126,8 @@ export async function create(this: IHookFunctions): Promise<boolean> {
 
 	if (mode.call(this) === 'partner') {
 		const id = endpointId.call(this);
-		const headers = { 'Service-Partner-Id': await partnerId.call(this) };
 		const secret = randomBytes(32).toString('hex');
-		await apiRequest.call(this, 'PATCH', partnerPath(id), {
-			server: 'register',
-			headers,
-			body: { callback_url: callbackUrl, enabled: true, secret },
-		});
+		await patchPartnerEndpoint.call(this, id, { callback_url: callbackUrl, enabled: true, secret });
 		saveRegistration(staticData, { mode: 'partner', webhookId: id, secret, callbackUrl });
 		return true;
 	}
@@ -147,6 +151,15 @@ export async function create(this: IHookFunctions): Promise<boolean> {
 	return true;
 }
 
+/** The partner endpoint's one write (the register server, with the partner id header). */
+async function patchPartnerEndpoint(this: IHookFunctions, id: string, body: { callback_url: string; enabled: boolean; secret: string }): Promise<void> {
+	await apiRequest.call(this, 'PATCH', partnerPath(id), {
+		server: 'register',
+		headers: { 'Service-Partner-Id': await partnerId.call(this) },
+		body,
+	});
+}
+
 /** DELETE, where a 404 means it is already gone. Failures other than that are thrown. */
 async function removeSubscription(this: IHookFunctions, id: string): Promise<void> {
 	try {
@@ -162,11 +175,7 @@ export async function remove(this: IHookFunctions): Promise<boolean> {
 	if (!registration) return true;
 	try {
 		if (registration.mode === 'partner') {
-			await apiRequest.call(this, 'PATCH', partnerPath(registration.webhookId), {
-				server: 'register',
-				headers: { 'Service-Partner-Id': await partnerId.call(this) },
-				body: { callback_url: registration.callbackUrl, enabled: false, secret: registration.secret },
-			});
+			await patchPartnerEndpoint.call(this, registration.webhookId, { callback_url: registration.callbackUrl, enabled: false, secret: registration.secret });
 		} else {
 			await removeSubscription.call(this, registration.webhookId);
 		}

@@ -1,6 +1,12 @@
 /** The sandbox's own time: tests move it forward to expire tokens, quotes and idempotency keys. */
 export class Clock {
-	private offsetMs = 0;
+	/**
+	 * `offsetMs` is where a stored sandbox's clock stood; `onChange` saves each new offset.
+	 */
+	constructor(
+		private offsetMs = 0,
+		private readonly onChange: (offsetMs: number) => void = () => undefined,
+	) {}
 
 	now(): Date {
 		return new Date(Date.now() + this.offsetMs);
@@ -12,9 +18,11 @@ export class Clock {
 
 	advance(ms: number): void {
 		this.offsetMs += ms;
+		this.onChange(this.offsetMs);
 	}
 
 	reset(): void {
 		this.offsetMs = 0;
+		this.onChange(this.offsetMs);
 	}
 }

@@ -1,6 +1,16 @@
-/** An in-memory table of one resource, scoped by organization. Every collection is emptied on reset. */
+/** A row and the organization that owns it. */
+export interface OwnedRow<T> {
+	organizationId: string;
+	row: T;
+}
+
+/**
+ * A table of one resource, scoped by organization, held in a Map: a plain one, or the sandbox's
+ * `StoredMap` when it keeps its state on disk (`ctx.collection(name)`). Every collection is emptied
+ * on reset. A row changed in place is saved with `update`.
+ */
 export class Collection<T extends { id: string }> {
-	private readonly rows = new Map<string, { organizationId: string; row: T }>();
+	constructor(private readonly rows: Map<string, OwnedRow<T>> = new Map()) {}
 
 	insert(organizationId: string, row: T): T {
 		this.rows.set(row.id, { organizationId, row });

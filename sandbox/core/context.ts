@@ -1,7 +1,10 @@
 import { Clock } from './clock';
-import { Collection } from './collection';
+import { Collection, type OwnedRow } from './collection';
 import { EventBus } from './events';
 import { RequestLog } from './requestLog';
+import { SqliteStore } from './sqliteStore';
+import { MemoryStore, type StateStore } from './store';
+import { StoredMap } from './storedMap';
 import { TokenStore } from './tokens';
 
 /** A freshly consented token has every scope. */
@@ -28,6 +31,11 @@ export interface SandboxOptions {
 	deliveryBackoffMs?: number;
 	/** How long a webhook delivery waits for the receiver (decisions.md: 10 s). */
 	deliveryTimeoutMs?: number;
+	/**
+	 * A sqlite file that keeps the whole state across restarts (`--data`, `npm run dev`); a start on
+	 * an existing file continues where the last run stopped. In memory when absent (tests).
+	 */
+	dataFile?: string;
 }
 
 export interface Organization {
@@ -96,21 +104,64 @@ export interface Application {
 /** Whatever a module seeds or clears joins the reset cycle through these hooks. */
 type Hook = () => void;
 
-/** The shared state of one sandbox process: clock, identities, tokens, events, and module hooks. */
+/**
+ * The shared state of one sandbox process: clock, identities, tokens, events, and module hooks.
+ * Every piece of state is a `StoredMap` (or a `Collection` over one) named after its table, so that
+ * with a data file it is kept on disk, and loaded back on the next start.
+ */
 export class SandboxContext {
-	readonly clock = new Clock();
-	readonly tokens = new TokenStore(this.clock);
-	readonly events = new EventBus(this.clock);
-	readonly organizations = new Map<string, Organization>();
-	readonly users = new Map<string, User>();
-	readonly applications = new Map<string, Application>();
-	readonly bankAccounts = new Collection<BankAccount>();
-	/** What reached the sandbox (not cleared by reset): tests assert on it. */
+	/** Where the state is kept: the data file, or nowhere. */
+	readonly store: StateStore;
+	/** The clock's offset and the counters. */
+	private readonly meta: StoredMap<number>;
+	readonly clock: Clock;
+	readonly tokens: TokenStore;
+	readonly events: EventBus;
+	readonly organizations: StoredMap<Organization>;
+	readonly users: StoredMap<User>;
+	readonly applications: StoredMap<Application>;
+	readonly bankAccounts: Collection<BankAccount>;
+	/** What reached the sandbox (not cleared by reset, not kept on disk): tests assert on it. */
 	readonly requests = new RequestLog();
 	private readonly resetHooks: Hook[] = [];
 	private readonly seedHooks: Hook[] = [];
+	private readonly restoreHooks: Hook[] = [];
+	private readonly tables = new Set<string>();
 
-	constructor(readonly options: SandboxOptions) {}
+	constructor(readonly options: SandboxOptions) {
+		this.store = options.dataFile ? new SqliteStore(options.dataFile) : new MemoryStore();
+		this.meta = this.storedMap('meta');
+		this.clock = new Clock(this.meta.get('clock_offset_ms') ?? 0, (offsetMs) => this.meta.set('clock_offset_ms', offsetMs));
+		this.tokens = new TokenStore(this.clock, this.store);
+		this.events = new EventBus(this.clock);
+		this.organizations = this.storedMap('organizations');
+		this.users = this.storedMap('users');
+		this.applications = this.storedMap('applications');
+		this.bankAccounts = this.collection('bank_accounts');
+	}
+
+	/** A Map kept in the store's table `table` (one name per piece of state). */
+	storedMap<V>(table: string): StoredMap<V> {
+		if (this.tables.has(table)) throw new Error(`the sandbox table ${table} is opened twice`);
+		this.tables.add(table);
+		return StoredMap.open<V>(this.store, table);
+	}
+
+	collection<T extends { id: string }>(table: string): Collection<T> {
+		return new Collection<T>(this.storedMap<OwnedRow<T>>(table));
+	}
+
+	/** The next value of a named sequence (1, 2, …), kept with the state and restarted by reset. */
+	nextInSequence(name: string): number {
+		const next = (this.meta.get(`sequence:${name}`) ?? 0) + 1;
+		this.meta.set(`sequence:${name}`, next);
+		return next;
+	}
+
+	/** Runs when the sandbox starts on a data file that held a sandbox: resumes timers (deliveries, Factur-X). */
+	onRestore(hook: Hook): void {
+		this.restoreHooks.push(hook);
+	}
 
 	/** `clear` empties the module's state on reset; `seed` refills it after the core seed. */
 	onReset(clear: Hook, seed?: Hook): void {
@@ -135,8 +186,10 @@ export class SandboxContext {
 		return [...this.applications.values()][0];
 	}
 
-	/** Back to the state of a fresh start: empty, then seeded. */
+	/** Back to the state of a fresh start: empty (the data file too), then seeded. */
 	reset(seedCore: (ctx: SandboxContext) => void): void {
+		this.store.clearAll();
+		this.meta.clear();
 		this.clock.reset();
 		this.tokens.clear();
 		this.organizations.clear();
@@ -146,5 +199,18 @@ export class SandboxContext {
 		for (const clear of this.resetHooks) clear();
 		seedCore(this);
 		for (const seed of this.seedHooks) seed();
+	}
+
+	/**
+	 * Continues the stored sandbox: the OAuth application keeps its stored id and secret unless the
+	 * options name others, and the modules resume what was waiting.
+	 */
+	restore(seedApplication: (ctx: SandboxContext) => void): void {
+		const stored = this.application;
+		this.options.clientId ??= stored?.clientId;
+		this.options.clientSecret ??= stored?.clientSecret;
+		this.applications.clear();
+		seedApplication(this);
+		for (const hook of this.restoreHooks) hook();
 	}
 }

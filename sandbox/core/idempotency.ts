@@ -5,6 +5,7 @@ import { ApiError } from './errors';
 import { organizationId } from './guard';
 import { UUID } from './lookup';
 import { perSandbox } from './perSandbox';
+import type { StoredMap } from './storedMap';
 
 /** decisions.md (Transport): a key is kept 30 minutes. */
 export const IDEMPOTENCY_KEY_TTL_MS = 30 * 60 * 1000;
@@ -16,11 +17,18 @@ export interface IdempotentResult {
 	body: unknown;
 }
 
-interface StoredResponse {
+/** A kept first response (2xx or 4xx), stored with the state so that a replay survives a restart. */
+interface KeptResponse {
 	endpoint: string;
 	expiresAt: number;
-	/** Settles with the first response; a concurrent duplicate waits for it instead of running twice. */
-	response: Promise<{ status: number; payload: string } | undefined>;
+	status: number;
+	payload: string;
+}
+
+/** A first request still running: a concurrent duplicate waits for it instead of running twice. */
+interface RunningRequest {
+	endpoint: string;
+	response: Promise<KeptResponse | undefined>;
 }
 
 export interface IdempotencyOptions {
@@ -35,9 +43,14 @@ export interface IdempotencyOptions {
  * 2xx and 4xx answers are kept; a 5xx or an unexpected crash is not, so that a retry can run again.
  */
 export class IdempotencyStore {
-	private readonly entries = new Map<string, StoredResponse>();
+	private readonly kept: StoredMap<KeptResponse>;
+	private readonly running = new Map<string, RunningRequest>();
 
-	constructor(private readonly ctx: SandboxContext) {}
+	constructor(private readonly ctx: SandboxContext) {
+		this.kept = ctx.storedMap('idempotency_keys');
+		// Keys that expired while the sandbox was stopped are dropped from the file.
+		for (const [key, entry] of this.kept) if (entry.expiresAt <= ctx.clock.nowMs()) this.kept.delete(key);
+	}
 
 	async run(
 		request: FastifyRequest,
@@ -49,8 +62,9 @@ export class IdempotencyStore {
 		const key = this.keyOf(request, options);
 		const storeKey = `${organizationId(request)}\u0000${key}`;
 		const now = this.ctx.clock.nowMs();
-		const existing = this.entries.get(storeKey);
-		if (existing && existing.expiresAt > now) {
+		const kept = this.kept.get(storeKey);
+		const existing = kept && kept.expiresAt > now ? kept : this.running.get(storeKey);
+		if (existing) {
 			if (existing.endpoint !== endpoint) {
 				throw ApiError.single(
 					409,
@@ -58,29 +72,26 @@ export class IdempotencyStore {
 					`The idempotency key was already used with ${existing.endpoint}; use a new key for ${endpoint}`,
 				);
 			}
-			const first = await existing.response;
+			const first = 'response' in existing ? await existing.response : existing;
 			if (first) return send(reply, first.status, first.payload);
 		}
-		let settle!: (value: { status: number; payload: string } | undefined) => void;
-		const entry: StoredResponse = {
-			endpoint,
-			expiresAt: now + IDEMPOTENCY_KEY_TTL_MS,
-			response: new Promise((resolve) => (settle = resolve)),
+		let settle!: (value: KeptResponse | undefined) => void;
+		const running: RunningRequest = { endpoint, response: new Promise((resolve) => (settle = resolve)) };
+		this.running.set(storeKey, running);
+		const keep = (status: number, payload: string) => {
+			const response = { endpoint, expiresAt: now + IDEMPOTENCY_KEY_TTL_MS, status, payload };
+			this.kept.set(storeKey, response);
+			this.running.delete(storeKey);
+			settle(response);
+			return send(reply, status, payload);
 		};
-		this.entries.set(storeKey, entry);
 		try {
 			const result = await handler();
-			const payload = JSON.stringify(result.body);
-			settle({ status: result.status, payload });
-			return send(reply, result.status, payload);
+			return keep(result.status, JSON.stringify(result.body));
 		} catch (error) {
-			if (error instanceof ApiError && error.statusCode < 500) {
-				const payload = JSON.stringify({ errors: error.errors });
-				settle({ status: error.statusCode, payload });
-				return send(reply, error.statusCode, payload);
-			}
+			if (error instanceof ApiError && error.statusCode < 500) return keep(error.statusCode, JSON.stringify({ errors: error.errors }));
 			// Not kept: the key is free again for a retry.
-			this.entries.delete(storeKey);
+			this.running.delete(storeKey);
 			settle(undefined);
 			throw error;
 		}
@@ -89,11 +100,12 @@ export class IdempotencyStore {
 	/** How many keys are alive (tests and the request log). */
 	get size(): number {
 		const now = this.ctx.clock.nowMs();
-		return [...this.entries.values()].filter((e) => e.expiresAt > now).length;
+		return [...this.kept.values()].filter((e) => e.expiresAt > now).length + this.running.size;
 	}
 
 	clear(): void {
-		this.entries.clear();
+		this.kept.clear();
+		this.running.clear();
 	}
 
 	private keyOf(request: FastifyRequest, options: IdempotencyOptions): string {

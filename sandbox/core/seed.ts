@@ -99,8 +99,8 @@ export function seedOrganizations(): Organization[] {
 	];
 }
 
-/** The core seed: one application, one user who is a member of every seeded organization. */
-export function seedCore(ctx: SandboxContext): void {
+/** The sandbox's one OAuth application, from the options (a stored sandbox keeps its own). */
+export function seedApplication(ctx: SandboxContext): void {
 	// Generated once per process and kept in the options: a reset keeps the credentials printed at start.
 	const clientId = (ctx.options.clientId ??= `sandbox-${randomBytes(6).toString('hex')}`);
 	const clientSecret = (ctx.options.clientSecret ??= randomBytes(24).toString('base64url'));
@@ -111,6 +111,11 @@ export function seedCore(ctx: SandboxContext): void {
 		redirectUris: ctx.options.redirectUris ?? [...SEED.defaultRedirectUris],
 		partnerId: 'partner-sandbox',
 	});
+}
+
+/** The core seed: one application, one user who is a member of every seeded organization. */
+export function seedCore(ctx: SandboxContext): void {
+	seedApplication(ctx);
 	const organizations = seedOrganizations();
 	for (const [index, organization] of organizations.entries()) {
 		ctx.organizations.set(organization.id, organization);

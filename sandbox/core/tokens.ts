@@ -1,6 +1,8 @@
 import { randomBytes } from 'crypto';
 
 import type { Clock } from './clock';
+import type { StateStore } from './store';
+import { StoredMap } from './storedMap';
 
 export const ACCESS_TOKEN_TTL_MS = 60 * 60 * 1000;
 export const REFRESH_TOKEN_TTL_MS = 90 * 24 * 60 * 60 * 1000;
@@ -34,11 +36,22 @@ const opaque = (prefix: string) => `${prefix}_${randomBytes(24).toString('base64
 
 /** Authorization codes, access tokens and one-time refresh tokens, all on the sandbox clock. */
 export class TokenStore {
-	private readonly codes = new Map<string, AuthorizationCode>();
-	private readonly accessTokens = new Map<string, Expiring>();
-	private readonly refreshTokens = new Map<string, Expiring>();
+	private readonly codes: StoredMap<AuthorizationCode>;
+	private readonly accessTokens: StoredMap<Expiring>;
+	private readonly refreshTokens: StoredMap<Expiring>;
 
-	constructor(private readonly clock: Clock) {}
+	constructor(
+		private readonly clock: Clock,
+		store: StateStore,
+	) {
+		this.codes = StoredMap.open(store, 'authorization_codes');
+		this.accessTokens = StoredMap.open(store, 'access_tokens');
+		this.refreshTokens = StoredMap.open(store, 'refresh_tokens');
+		// Tokens that expired while the sandbox was stopped are dropped from the file.
+		for (const map of [this.codes, this.accessTokens, this.refreshTokens]) {
+			for (const [token, entry] of map) if (entry.expiresAt <= clock.nowMs()) map.delete(token);
+		}
+	}
 
 	createCode(grant: Grant, redirectUri: string): string {
 		const code = opaque('code');

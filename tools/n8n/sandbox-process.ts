@@ -10,6 +10,8 @@ export interface SandboxProcessOptions {
 	clientId: string;
 	clientSecret: string;
 	redirectUri: string;
+	/** The sqlite file that keeps the sandbox's state across restarts (in memory without). */
+	dataFile?: string;
 	/** Receives each line the sandbox prints. */
 	onLine?: (line: string) => void;
 }
@@ -38,6 +40,7 @@ export async function startSandboxProcess(options: SandboxProcessOptions): Promi
 		'--redirect-uri',
 		options.redirectUri,
 		'--quiet',
+		...(options.dataFile ? ['--data', options.dataFile] : []),
 	];
 	const child = spawn(process.execPath, [tsNode, ...args], { cwd: REPO_ROOT, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
 	let buffered = '';

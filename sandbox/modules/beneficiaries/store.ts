@@ -1,4 +1,3 @@
-import { Collection } from '../../core/collection';
 import { perSandbox } from '../../core/perSandbox';
 import { SEED } from '../../core/seed';
 import { makeIban } from '../bankAccounts/iban';
@@ -41,7 +40,7 @@ export function beneficiaryId(organization: keyof typeof SEED.organizations, key
 
 /** The trusted-beneficiary table of this sandbox (seeded on every reset). */
 export const beneficiaries = perSandbox((ctx) => {
-	const created = new Collection<Beneficiary>();
+	const created = ctx.collection<Beneficiary>('beneficiaries');
 	ctx.onReset(
 		() => created.clear(),
 		() => {

@@ -1,4 +1,3 @@
-import { Collection } from '../../core/collection';
 import { perSandbox } from '../../core/perSandbox';
 import type { CardCategory } from '../../../nodes/BusinessBanking/schemas/card';
 
@@ -60,4 +59,4 @@ export interface Card {
 }
 
 /** The cards of one sandbox. */
-export const cardsOf = perSandbox(() => new Collection<Card>());
+export const cardsOf = perSandbox((ctx) => ctx.collection<Card>('cards'));

@@ -1,5 +1,4 @@
 import type { ClientKind, ClientLocale } from '../../../nodes/BusinessBanking/schemas/client';
-import { Collection } from '../../core/collection';
 import type { SandboxContext } from '../../core/context';
 import { perSandbox } from '../../core/perSandbox';
 
@@ -36,24 +35,14 @@ export interface ClientRecord {
 	updated_at: string;
 }
 
-interface ClientState {
-	clients: Collection<ClientRecord>;
-	nextSeq: number;
-}
-
-const stateOf = perSandbox((): ClientState => ({ clients: new Collection<ClientRecord>(), nextSeq: 1 }));
-
 /** The clients of one sandbox (other modules read them, e.g. invoices checking a client_id). */
-export function clientsOf(ctx: SandboxContext): Collection<ClientRecord> {
-	return stateOf(ctx).clients;
-}
+export const clientsOf = perSandbox((ctx) => ctx.collection<ClientRecord>('clients'));
 
+/** 1, 2, … in creation order (restarted by reset, which empties the sequences). */
 export function nextClientSeq(ctx: SandboxContext): number {
-	return stateOf(ctx).nextSeq++;
+	return ctx.nextInSequence('clients');
 }
 
 export function clearClients(ctx: SandboxContext): void {
-	const state = stateOf(ctx);
-	state.clients.clear();
-	state.nextSeq = 1;
+	clientsOf(ctx).clear();
 }

@@ -1,6 +1,5 @@
 import { randomUUID } from 'crypto';
 
-import { Collection } from '../../core/collection';
 import { ApiError } from '../../core/errors';
 import { organizationId } from '../../core/guard';
 import { perSandbox } from '../../core/perSandbox';
@@ -12,7 +11,7 @@ import { parseBody } from '../transfers/parse';
 export type InsuranceContract = { id: string } & Required<{ [K in keyof InsuranceContractInput]: Exclude<InsuranceContractInput[K], undefined> | null }>;
 
 /** The insurance contracts of one sandbox. */
-export const insuranceContractsOf = perSandbox(() => new Collection<InsuranceContract>());
+export const insuranceContractsOf = perSandbox((ctx) => ctx.collection<InsuranceContract>('insurance_contracts'));
 
 /**
  * POST /v2/insurance_contracts: a partner records a contract it supplied. contract_id (the

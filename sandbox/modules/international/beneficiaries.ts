@@ -25,7 +25,7 @@ function validated(ctx: SandboxContext, orgId: string, body: unknown) {
 	return { quote, payload };
 }
 
-const newTargetAccountId = (ctx: SandboxContext) => String(148_000_000 + ++international(ctx).counters.accounts);
+const newTargetAccountId = (ctx: SandboxContext) => String(148_000_000 + ctx.nextInSequence('international_accounts'));
 
 export interface BeneficiaryResponse {
 	beneficiary: InternationalBeneficiary;

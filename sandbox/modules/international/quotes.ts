@@ -27,8 +27,8 @@ export function createQuote(ctx: SandboxContext, orgId: string, request: QuoteRe
 	checkCurrency(request.source_currency, '/source_currency');
 	checkCurrency(request.target_currency, '/target_currency');
 	const state = international(ctx);
-	let rate = quoteRate(request.source_currency, request.target_currency, ++state.counters.quotes);
-	while (avoidRate !== undefined && rate.eq(avoidRate)) rate = quoteRate(request.source_currency, request.target_currency, ++state.counters.quotes);
+	let rate = quoteRate(request.source_currency, request.target_currency, ctx.nextInSequence('international_quotes'));
+	while (avoidRate !== undefined && rate.eq(avoidRate)) rate = quoteRate(request.source_currency, request.target_currency, ctx.nextInSequence('international_quotes'));
 	const fixed = request.source_amount ? 'source' : 'target';
 	const amounts = request.source_amount
 		? fromSource(new Big(request.source_amount.value), rate, request.target_currency)

@@ -68,22 +68,18 @@ export interface InternationalState {
 	quotes: Collection<StoredQuote>;
 	beneficiaries: Collection<StoredBeneficiary>;
 	transfers: Collection<InternationalTransfer>;
-	counters: { quotes: number; accounts: number };
 }
 
 export const international = perSandbox((ctx) => {
 	const created: InternationalState = {
-		quotes: new Collection(),
-		beneficiaries: new Collection(),
-		transfers: new Collection(),
-		counters: { quotes: 0, accounts: 0 },
+		quotes: ctx.collection('international_quotes'),
+		beneficiaries: ctx.collection('international_beneficiaries'),
+		transfers: ctx.collection('international_transfers'),
 	};
 	ctx.onReset(() => {
 		created.quotes.clear();
 		created.beneficiaries.clear();
 		created.transfers.clear();
-		created.counters.quotes = 0;
-		created.counters.accounts = 0;
 	});
 	return created;
 });

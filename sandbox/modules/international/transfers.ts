@@ -75,6 +75,8 @@ export function createInternationalTransfer(ctx: SandboxContext, request: Fastif
 	};
 	requested.usedBy = transfer.id;
 	used.usedBy = transfer.id;
+	state.quotes.update(orgId, requested.id, requested);
+	state.quotes.update(orgId, used.id, used);
 	adjustBalance(ctx, account, { authorized: new Big(transfer.source_amount.value).neg().toString() });
 	state.transfers.insert(orgId, transfer);
 	ctx.events.emit('v1/transactions', orgId, transfer);

@@ -24,6 +24,7 @@ export function registerInvoiceControls(app: FastifyInstance, ctx: SandboxContex
 		}
 		record.status = 'paid';
 		record.paidAt = ctx.clock.now().toISOString();
+		state.invoices.update(record.organizationId, record.id, record);
 		const invoice = presentInvoice(ctx, state, record, originOf(request));
 		ctx.events.emit(EVENT_TYPE, record.organizationId, invoice);
 		return { client_invoice: invoice };

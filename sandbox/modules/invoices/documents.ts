@@ -97,18 +97,44 @@ export function writePlainPdf(ctx: SandboxContext, state: InvoiceState, record: 
 /**
  * At finalization: builds the CII XML now (kept byte for byte for the tests), and after
  * `facturxDelayMs` makes the Factur-X PDF due in place of the draft one. Until then the attachment
- * serves the plain PDF with its older updated_at, as the spec warns.
+ * serves the plain PDF with its older updated_at, as the spec warns. The wait is kept with the
+ * state (`pendingFacturx`), so a restarted sandbox still swaps the PDF.
  */
 export function scheduleFacturx(ctx: SandboxContext, state: InvoiceState, record: InvoiceRecord, origin: string): void {
 	const invoice = presentInvoice(ctx, state, record, origin);
 	record.facturxXml = buildCiiXml({ invoice, totals: record.totals });
-	const delay = ctx.options.facturxDelayMs ?? DEFAULT_FACTURX_DELAY_MS;
+	state.invoices.update(record.organizationId, record.id, record);
+	const dueAtMs = ctx.clock.nowMs() + (ctx.options.facturxDelayMs ?? DEFAULT_FACTURX_DELAY_MS);
+	state.pendingFacturx.set(record.id, { organizationId: record.organizationId, origin, dueAtMs });
+	armFacturxTimer(ctx, state, record, origin, dueAtMs);
+}
+
+/**
+ * After a restart: the swaps that were waiting run when due (at once when overdue), and the PDFs
+ * that were due but not drawn yet (kept only in memory) are due again, drawn from the invoice as stored.
+ */
+export function resumeFacturx(ctx: SandboxContext, state: InvoiceState): void {
+	for (const [invoiceId, pending] of state.pendingFacturx) {
+		const record = state.invoices.get(pending.organizationId, invoiceId);
+		if (record) armFacturxTimer(ctx, state, record, pending.origin, pending.dueAtMs);
+		else state.pendingFacturx.delete(invoiceId);
+	}
+	for (const record of state.invoices.all()) {
+		const attachment = state.attachments.get(record.organizationId, record.attachmentId);
+		const origin = state.pendingFacturx.get(record.id)?.origin ?? `http://localhost:${ctx.options.port ?? 4010}`;
+		if (record.facturxXml !== null && !state.pendingFacturx.has(record.id) && attachment?.kind !== 'facturx') facturxDue(ctx, state, record, origin);
+		else if (!attachment) writePlainPdf(ctx, state, record, origin, record.createdAt);
+	}
+}
+
+function armFacturxTimer(ctx: SandboxContext, state: InvoiceState, record: InvoiceRecord, origin: string, dueAtMs: number): void {
 	const previous = state.timers.get(record.id);
 	if (previous) clearTimeout(previous);
 	const timer = setTimeout(() => {
 		state.timers.delete(record.id);
+		state.pendingFacturx.delete(record.id);
 		facturxDue(ctx, state, record, origin);
-	}, delay);
+	}, Math.max(0, dueAtMs - ctx.clock.nowMs()));
 	timer.unref();
 	state.timers.set(record.id, timer);
 }

@@ -1,5 +1,6 @@
 import type { SandboxModule } from '../../module';
 import { registerInvoiceControls } from './controls';
+import { resumeFacturx } from './documents';
 import { registerFileRoutes } from './files';
 import { registerInvoiceRoutes } from './routes';
 import { invoiceState } from './state';
@@ -14,6 +15,7 @@ export const invoicesModule: SandboxModule = {
 		const state = invoiceState(ctx);
 		// Pending Factur-X timers must not outlive the server.
 		app.addHook('onClose', async () => state.cancelTimers());
+		ctx.onRestore(() => resumeFacturx(ctx, state));
 		registerInvoiceRoutes(app, ctx, state);
 		registerInvoiceControls(app, ctx, state);
 		await registerFileRoutes(app, ctx, state);

@@ -85,6 +85,7 @@ export function registerInvoiceRoutes(app: FastifyInstance, ctx: SandboxContext,
 		indexNumber(state, record);
 		const now = ctx.clock.now().toISOString();
 		updateEinvoicing(record, organization, now);
+		state.invoices.update(record.organizationId, record.id, record);
 		writePlainPdf(ctx, state, record, originOf(request), now);
 		const { invoice, body } = respond(record, request);
 		emit(record, invoice);
@@ -102,6 +103,7 @@ export function registerInvoiceRoutes(app: FastifyInstance, ctx: SandboxContext,
 		const now = ctx.clock.now().toISOString();
 		Object.assign(record, { client: checked.client, organization: checked.organization, totals: checked.totals, status: 'unpaid', finalizedAt: now });
 		updateEinvoicing(record, organization, now);
+		state.invoices.update(record.organizationId, record.id, record);
 		// The draft PDF stays (older updated_at) until the Factur-X one replaces it.
 		scheduleFacturx(ctx, state, record, originOf(request));
 		const { invoice, body } = respond(record, request);

@@ -1,8 +1,10 @@
 import { createSecretKey, randomBytes, type KeyObject } from 'crypto';
 
 import type { ClientInvoiceCreate, InvoiceStatus } from '../../../nodes/BusinessBanking/schemas/invoice';
-import { Collection } from '../../core/collection';
+import type { Collection } from '../../core/collection';
+import type { SandboxContext } from '../../core/context';
 import { perSandbox } from '../../core/perSandbox';
+import type { StoredMap } from '../../core/storedMap';
 import type { InvoiceTotals } from './totals';
 
 /** The request fields of an invoice once validated and merged (number resolved). */
@@ -57,27 +59,49 @@ export interface PendingPdf {
 	drawing?: Promise<void>;
 }
 
+/** A Factur-X swap waiting for its time: kept with the state, so a restart still swaps the PDF. */
+export interface PendingFacturx {
+	organizationId: string;
+	/** The origin of the finalizing request (the PDF's links use it). */
+	origin: string;
+	/** When the swap is due, on the sandbox clock. */
+	dueAtMs: number;
+}
+
 /** Everything the invoices module keeps, emptied on reset; pending Factur-X timers are cancelled then. */
 export class InvoiceState {
-	readonly invoices = new Collection<InvoiceRecord>();
-	readonly attachments = new Collection<AttachmentRecord>();
-	readonly uploads = new Collection<UploadRecord>();
+	readonly invoices: Collection<InvoiceRecord>;
+	readonly attachments: Collection<AttachmentRecord>;
+	readonly uploads: Collection<UploadRecord>;
 	/** Invoice numbers in use (see lifecycle.ts): `indexedRows` is the invoice count it was built for. */
 	readonly numberIndex = { byNumber: new Map<string, InvoiceRecord>(), indexedRows: 0 };
 	/** Automatic numbering: last sequence per organization and year. */
-	readonly numberCounters = new Map<string, number>();
+	readonly numberCounters: StoredMap<number>;
+	readonly pendingFacturx: StoredMap<PendingFacturx>;
 	readonly timers = new Map<string, NodeJS.Timeout>();
 	/** PDFs due but not drawn yet, by attachment id: drawn on first use (see documents.ts). */
 	readonly pendingPdfs = new Map<string, PendingPdf>();
-	/** Signs the pre-signed file URLs; new per process, so old URLs die with the sandbox. */
-	readonly urlKey: KeyObject = createSecretKey(randomBytes(32));
-	private sequence = 0;
+	/** Signs the pre-signed file URLs; kept with the state, so a URL outlives a restart (not a new data file). */
+	readonly urlKey: KeyObject;
+	private readonly settings: StoredMap<string>;
 
-	nextSeq(): number {
-		this.sequence += 1;
-		return this.sequence;
+	constructor(private readonly ctx: SandboxContext) {
+		this.invoices = ctx.collection('invoices');
+		this.attachments = ctx.collection('invoice_attachments');
+		this.uploads = ctx.collection('invoice_uploads');
+		this.numberCounters = ctx.storedMap('invoice_number_counters');
+		this.pendingFacturx = ctx.storedMap('invoice_facturx_pending');
+		this.settings = ctx.storedMap('invoice_settings');
+		const key = this.settings.get('url_key') ?? randomBytes(32).toString('base64');
+		this.settings.set('url_key', key);
+		this.urlKey = createSecretKey(Buffer.from(key, 'base64'));
 	}
 
+	nextSeq(): number {
+		return this.ctx.nextInSequence('invoices');
+	}
+
+	/** Stops the timers; their swaps stay pending in the store (closing the server). */
 	cancelTimers(): void {
 		for (const timer of this.timers.values()) clearTimeout(timer);
 		this.timers.clear();
@@ -92,13 +116,17 @@ export class InvoiceState {
 		this.numberCounters.clear();
 		this.numberIndex.byNumber.clear();
 		this.numberIndex.indexedRows = 0;
-		this.sequence = 0;
+		this.pendingFacturx.clear();
+		// The URL key survives a reset, as it did in memory.
+		const key = this.settings.get('url_key');
+		this.settings.clear();
+		if (key) this.settings.set('url_key', key);
 	}
 }
 
 /** The invoices state of this sandbox (one per context, cleared on every reset). */
 export const invoiceState = perSandbox((ctx) => {
-	const created = new InvoiceState();
+	const created = new InvoiceState(ctx);
 	ctx.onReset(() => created.clear());
 	return created;
 });

@@ -122,6 +122,7 @@ export function registerAuthorize(app: FastifyInstance, ctx: SandboxContext, pen
 			return html(reply, 401, signInPage({ ...view(current), email, error: 'The e-mail or the password is wrong.' }));
 		}
 		current.userId = user.id;
+		pending.save(current);
 		const fixed = current.lockedOrganizationId ?? current.preselectedOrganizationId;
 		if (fixed) {
 			if (!user.memberships[fixed]) return deny(reply, current, 'The signed-in user is not a member of that organization');

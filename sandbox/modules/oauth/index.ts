@@ -9,7 +9,7 @@ export { SANDBOX_REGISTRATION_IDS } from './registrations';
 export const oauthModule: SandboxModule = {
 	name: 'oauth',
 	register(app, ctx) {
-		const pending = new PendingAuthorizations(ctx.clock);
+		const pending = new PendingAuthorizations(ctx.clock, ctx.storedMap('pending_authorizations'));
 		ctx.onReset(() => pending.clear());
 		registerAuthorize(app, ctx, pending);
 		registerToken(app, ctx);

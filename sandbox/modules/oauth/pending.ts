@@ -1,6 +1,7 @@
 import { randomBytes } from 'crypto';
 
 import type { Clock } from '../../core/clock';
+import type { StoredMap } from '../../core/storedMap';
 
 /** How long a user has to walk the consent pages once the application sent them. */
 export const PENDING_TTL_MS = 30 * 60 * 1000;
@@ -24,9 +25,10 @@ export interface PendingAuthorization {
 
 /** Keyed by an unguessable id carried in the pages' hidden field (no cookie needed). */
 export class PendingAuthorizations {
-	private readonly byId = new Map<string, PendingAuthorization>();
-
-	constructor(private readonly clock: Clock) {}
+	constructor(
+		private readonly clock: Clock,
+		private readonly byId: StoredMap<PendingAuthorization>,
+	) {}
 
 	create(request: Omit<PendingAuthorization, 'id' | 'expiresAt'>): PendingAuthorization {
 		const pending = { ...request, id: randomBytes(18).toString('base64url'), expiresAt: this.clock.nowMs() + PENDING_TTL_MS };
@@ -42,6 +44,11 @@ export class PendingAuthorizations {
 			return undefined;
 		}
 		return pending;
+	}
+
+	/** Keeps what the pages learnt (who signed in). */
+	save(pending: PendingAuthorization): void {
+		if (this.byId.has(pending.id)) this.byId.set(pending.id, pending);
 	}
 
 	/** The flow ends (code issued or denied): the pages cannot be replayed. */

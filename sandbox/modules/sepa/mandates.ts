@@ -23,9 +23,7 @@ export function requireClient(ctx: SandboxContext, organizationId: string, clien
  * the organization's slug initials, the creation day and a counter, e.g. ATLU-20260105-000001.
  */
 function nextReference(ctx: SandboxContext, organizationId: string): string {
-	const state = sepaOf(ctx);
-	const n = (state.nextReference.get(organizationId) ?? 0) + 1;
-	state.nextReference.set(organizationId, n);
+	const n = ctx.nextInSequence(`sepa_mandate_reference:${organizationId}`);
 	const slug = ctx.organization(organizationId).slug;
 	const prefix = slug.replace(/[^a-z0-9]/gi, '').slice(0, 4).toUpperCase();
 	const day = ctx.clock.now().toISOString().slice(0, 10).replace(/-/g, '');

@@ -35,18 +35,15 @@ export interface Subscription {
 export interface SepaState {
 	mandates: Collection<Mandate>;
 	subscriptions: Collection<Subscription>;
-	/** Per-organization counter behind unique_mandate_reference. */
-	nextReference: Map<string, number>;
 }
 
 /** The mandates and subscriptions of one sandbox (tests read them to see what changed). */
 export const sepaOf = perSandbox(
-	(): SepaState => ({ mandates: new Collection<Mandate>(), subscriptions: new Collection<Subscription>(), nextReference: new Map() }),
+	(ctx): SepaState => ({ mandates: ctx.collection<Mandate>('sepa_mandates'), subscriptions: ctx.collection<Subscription>('sepa_subscriptions') }),
 );
 
 export function clearSepa(ctx: SandboxContext): void {
 	const state = sepaOf(ctx);
 	state.mandates.clear();
 	state.subscriptions.clear();
-	state.nextReference.clear();
 }

@@ -1,4 +1,3 @@
-import { Collection } from '../../core/collection';
 import { perSandbox } from '../../core/perSandbox';
 import type { SupplierInvoiceStatus } from '../../../nodes/BusinessBanking/schemas/supplierInvoice';
 
@@ -63,4 +62,4 @@ export interface SupplierInvoice {
 }
 
 /** The supplier invoices of one sandbox. */
-export const supplierInvoicesOf = perSandbox(() => new Collection<SupplierInvoice>());
+export const supplierInvoicesOf = perSandbox((ctx) => ctx.collection<SupplierInvoice>('supplier_invoices'));

@@ -26,7 +26,7 @@ interface ProofToken {
 }
 
 const tokens = perSandbox((ctx) => {
-	const created = new Map<string, ProofToken>();
+	const created = ctx.storedMap<ProofToken>('payee_verification_tokens');
 	ctx.onReset(() => created.clear());
 	return created;
 });
@@ -49,7 +49,7 @@ export function checkProofToken(ctx: SandboxContext, orgId: string, token: strin
 	if (entry.usedBy) throw fail('vop_proof_token_used', 'vop_proof_token was already used for another transfer; verify the payee again');
 	if (entry.iban !== iban) throw fail('vop_proof_token_iban_mismatch', "vop_proof_token was issued for another IBAN than the beneficiary's");
 	return (transferId) => {
-		entry.usedBy = transferId;
+		tokens(ctx).set(token, { ...entry, usedBy: transferId });
 	};
 }
 

@@ -1,4 +1,3 @@
-import { Collection } from '../../core/collection';
 import { perSandbox } from '../../core/perSandbox';
 
 /** The external_transfer response shape of the spec (amounts as strings, *_cents as strings). */
@@ -28,7 +27,7 @@ export interface ExternalTransfer {
 }
 
 export const externalTransfers = perSandbox((ctx) => {
-	const created = new Collection<ExternalTransfer>();
+	const created = ctx.collection<ExternalTransfer>('external_transfers');
 	ctx.onReset(() => created.clear());
 	return created;
 });

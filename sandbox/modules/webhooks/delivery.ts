@@ -3,6 +3,7 @@ import { randomUUID } from 'crypto';
 
 import type { SandboxContext } from '../../core/context';
 import type { EventEnvelope } from '../../core/events';
+import type { StoredMap } from '../../core/storedMap';
 import {
 	PARTNER_SIGNATURE_HEADER,
 	SUBSCRIPTION_SIGNATURE_HEADER,
@@ -32,12 +33,24 @@ export interface DeliveryAttempt {
 	next_attempt_at: string | null;
 }
 
+/** A delivery not finished yet: its next attempt and when it is due (sandbox clock). */
+interface PendingDelivery {
+	event: EventEnvelope;
+	target: DeliveryTarget;
+	attempt: number;
+	dueAtMs: number;
+}
+
 /**
  * At-least-once delivery: every event goes to each target until it answers 2xx or 8 tries have
  * failed. Retry timers are unref'd and cleared on close, so they never keep the process alive.
+ * The log and each unfinished delivery are kept with the state: after a restart the pending ones
+ * carry on (`resume`) with their next attempt, under the same delivery id.
  */
 export class Deliverer {
-	readonly log: DeliveryAttempt[] = [];
+	readonly log: DeliveryAttempt[];
+	private readonly storedLog: StoredMap<DeliveryAttempt>;
+	private readonly pending: StoredMap<PendingDelivery>;
 	/** Pending retry waits; cancelling one resolves it at once so its delivery ends. */
 	private readonly timers = new Map<NodeJS.Timeout, () => void>();
 	private readonly inFlight = new Set<AbortController>();
@@ -48,7 +61,11 @@ export class Deliverer {
 	constructor(
 		private readonly ctx: SandboxContext,
 		private readonly store: WebhookStore,
-	) {}
+	) {
+		this.storedLog = ctx.storedMap('webhook_delivery_log');
+		this.pending = ctx.storedMap('webhook_pending_deliveries');
+		this.log = [...this.storedLog.values()];
+	}
 
 	/** Deliveries still running, by event id (so that a duplicate can wait for the first). */
 	private readonly running = new Map<string, Promise<void>>();
@@ -78,29 +95,53 @@ export class Deliverer {
 		return this.running.get(eventId) ?? Promise.resolve();
 	}
 
-	private async deliverTo(event: EventEnvelope, rawBody: string, target: DeliveryTarget): Promise<void> {
-		const deliveryId = randomUUID();
+	/** After a restart: every delivery that was unfinished continues with its next attempt, when due. */
+	resume(): void {
 		const generation = this.generation;
-		for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+		for (const [deliveryId, pending] of this.pending) {
+			const rawBody = JSON.stringify(pending.event);
+			const run = this.wait(Math.max(0, pending.dueAtMs - this.ctx.clock.nowMs())).then(() =>
+				// Not after a reset or close that came during the wait.
+				generation === this.generation ? this.deliverTo(pending.event, rawBody, pending.target, deliveryId, pending.attempt) : undefined,
+			);
+			const before = this.running.get(pending.event.id);
+			const all: Promise<void> = Promise.all([before, run]).then(() => {
+				if (this.running.get(pending.event.id) === all) this.running.delete(pending.event.id);
+			});
+			this.running.set(pending.event.id, all);
+		}
+	}
+
+	private async deliverTo(event: EventEnvelope, rawBody: string, target: DeliveryTarget, deliveryId: string = randomUUID(), firstAttempt = 1): Promise<void> {
+		const generation = this.generation;
+		for (let attempt = firstAttempt; attempt <= MAX_ATTEMPTS; attempt++) {
 			if (generation !== this.generation) return;
 			if (!this.stillTargeted(event, target)) {
 				this.record(event, target, deliveryId, attempt, { outcome: 'cancelled', error: 'the subscription or endpoint is gone' });
+				this.pending.delete(deliveryId);
 				return;
 			}
+			// Kept before the try: a sandbox stopped during it tries this attempt again on its next start.
+			this.pending.set(deliveryId, { event, target, attempt, dueAtMs: this.ctx.clock.nowMs() });
 			const started = this.ctx.clock.now().toISOString();
 			const result = await this.post(rawBody, target);
 			if (generation !== this.generation) return;
 			const delivered = result.status !== null && result.status >= 200 && result.status < 300;
 			const last = attempt === MAX_ATTEMPTS;
 			const waitMs = this.backoffMs() * 2 ** (attempt - 1);
+			const nextAttemptAtMs = this.ctx.clock.nowMs() + waitMs;
 			this.record(event, target, deliveryId, attempt, {
 				started,
 				status: result.status,
 				error: delivered ? null : result.error,
 				outcome: delivered ? 'delivered' : last ? 'failed' : 'retrying',
-				nextAttemptAt: delivered || last ? null : new Date(this.ctx.clock.nowMs() + waitMs).toISOString(),
+				nextAttemptAt: delivered || last ? null : new Date(nextAttemptAtMs).toISOString(),
 			});
-			if (delivered || last) return;
+			if (delivered || last) {
+				this.pending.delete(deliveryId);
+				return;
+			}
+			this.pending.set(deliveryId, { event, target, attempt: attempt + 1, dueAtMs: nextAttemptAtMs });
 			await this.wait(waitMs);
 		}
 	}
@@ -152,7 +193,7 @@ export class Deliverer {
 		result: { started?: string; status?: number | null; outcome: DeliveryAttempt['outcome']; error: string | null; nextAttemptAt?: string | null },
 	): void {
 		const now = this.ctx.clock.now().toISOString();
-		this.log.push({
+		const entry: DeliveryAttempt = {
 			delivery_id: deliveryId,
 			event_id: event.id,
 			event_type: event.type,
@@ -165,7 +206,10 @@ export class Deliverer {
 			started_at: result.started ?? now,
 			finished_at: now,
 			next_attempt_at: result.nextAttemptAt ?? null,
-		});
+		};
+		this.log.push(entry);
+		// Keyed by position: loaded back in order.
+		this.storedLog.set(String(this.log.length).padStart(12, '0'), entry);
 	}
 
 	private backoffMs(): number {
@@ -187,6 +231,8 @@ export class Deliverer {
 	reset(): void {
 		this.generation++;
 		this.log.length = 0;
+		this.storedLog.clear();
+		this.pending.clear();
 		this.cancelPending();
 	}
 

@@ -40,6 +40,7 @@ export const webhooksModule: SandboxModule = {
 			() => store.seed(),
 		);
 		ctx.events.subscribe((event) => void deliverer.deliver(event));
+		ctx.onRestore(() => deliverer.resume());
 		app.addHook('onClose', async () => deliverer.close());
 		registerSubscriptionRoutes(app, ctx, store);
 		registerPartnerRoutes(app, ctx, store);

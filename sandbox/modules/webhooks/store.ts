@@ -1,6 +1,6 @@
 import { randomBytes } from 'crypto';
 
-import { Collection } from '../../core/collection';
+import type { Collection } from '../../core/collection';
 import type { SandboxContext } from '../../core/context';
 import { SEED } from '../../core/seed';
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../../../nodes/BusinessBanking/schemas/webhook';
@@ -57,10 +57,13 @@ export function publicPartnerEndpoint(endpoint: PartnerEndpoint) {
 export const newSubscriptionSecret = () => `whsec_${randomBytes(32).toString('hex')}`;
 
 export class WebhookStore {
-	readonly subscriptions = new Collection<WebhookSubscription>();
-	readonly partnerEndpoints = new Collection<PartnerEndpoint>();
+	readonly subscriptions: Collection<WebhookSubscription>;
+	readonly partnerEndpoints: Collection<PartnerEndpoint>;
 
-	constructor(private readonly ctx: SandboxContext) {}
+	constructor(private readonly ctx: SandboxContext) {
+		this.subscriptions = ctx.collection('webhook_subscriptions');
+		this.partnerEndpoints = ctx.collection('partner_webhook_endpoints');
+	}
 
 	clear(): void {
 		this.subscriptions.clear();
