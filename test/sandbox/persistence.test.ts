@@ -80,6 +80,8 @@ describe('a sandbox kept in a data file', () => {
 			webhookDeliverer(sandbox!.ctx).log.find((entry) => entry.target.id === subscription.id && entry.outcome === 'retrying'),
 		);
 		const { attachmentId } = invoiceState(sandbox.ctx).invoices.all()[0];
+		// PDFs are drawn on first use: the attachment lookup draws the plain one, which is then stored.
+		expect((await api.get(`/v2/attachments/${attachmentId}`)).status).toBe(200);
 		expect(invoiceState(sandbox.ctx).attachments.find(attachmentId)?.row.kind).toBe('plain');
 
 		await sandbox.close();
@@ -117,7 +119,8 @@ describe('a sandbox kept in a data file', () => {
 		expect(webhookDeliverer(sandbox.ctx).log[0]).toEqual(firstTry);
 
 		// The Factur-X swap that was due during the restart happens, and the PDF bytes are there.
-		const attachment = await until('the Factur-X PDF', () => {
+		const attachment = await until('the Factur-X PDF', async () => {
+			await api.get(`/v2/attachments/${attachmentId}`, { baseURL: sandbox!.url });
 			const found = invoiceState(sandbox!.ctx).attachments.find(attachmentId);
 			return found?.row.kind === 'facturx' ? found.row : undefined;
 		}, 30_000);
