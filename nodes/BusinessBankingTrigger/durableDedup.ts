@@ -1,0 +1,83 @@
+import type { ICheckProcessedOptions, IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+
+/**
+ * The second line against repeated deliveries, shared by every n8n process of an instance.
+ *
+ * `webhook()` runs in whichever process received the delivery and can only remember ids in that
+ * process's memory (dedup.ts). The execution it starts then runs this node's `execute()` (n8n runs
+ * a trigger's `execute()` with the items its webhook produced), on a worker in queue mode, where
+ * n8n's deduplication helpers are available: they keep processed values in n8n's database
+ * (`processed_data`), so a replay that reaches another webhook process, or comes after a restart,
+ * is dropped here and reaches no further node.
+ *
+ * n8n's helper reads the stored list, then writes it back whole, without a lock. So within this
+ * process the checks of one node run one at a time, and a recorded id is read back (and written
+ * again) until it is seen stored: an id lost to another process's concurrent write is restored.
+ * Two copies of one event checked at the same instant by two processes can still both pass.
+ */
+export const DURABLE_DEDUP_MAX_IDS = 10_000;
+const RECORD_CHECKS = 5;
+const OPTIONS: ICheckProcessedOptions = { mode: 'entries', maxEntries: DURABLE_DEDUP_MAX_IDS };
+
+/** The tail of each node's queue of checks in this process. */
+const queues = new Map<string, Promise<void>>();
+
+/** Runs `task` once the previous task queued under `key` has settled. */
+async function oneAtATime<T>(key: string, task: () => Promise<T>): Promise<T> {
+	const previous = queues.get(key) ?? Promise.resolve();
+	const run = previous.then(task);
+	const tail = run.then(
+		() => undefined,
+		() => undefined,
+	);
+	queues.set(key, tail);
+	try {
+		return await run;
+	} finally {
+		if (queues.get(key) === tail) queues.delete(key);
+	}
+}
+
+/** Records `keys` and returns those not recorded before; reads back the new ones until they are stored. */
+async function recordFirstSeen(this: IExecuteFunctions, keys: string[]): Promise<Set<string>> {
+	const { new: fresh } = await this.helpers.checkProcessedAndRecord(keys, 'node', OPTIONS);
+	// A batch larger than the list cannot be all stored: nothing to read back then.
+	let unconfirmed = keys.length < DURABLE_DEDUP_MAX_IDS ? fresh : [];
+	for (let check = 0; check < RECORD_CHECKS && unconfirmed.length > 0; check++) {
+		// Values reported new again were overwritten by a concurrent write; this call stores them again.
+		unconfirmed = (await this.helpers.checkProcessedAndRecord(unconfirmed, 'node', OPTIONS)).new;
+	}
+	return new Set(fresh.map(String));
+}
+
+/** The event's `data` (the resource); a non-object `data` is kept under a `data` key. */
+function resourceOf(event: IDataObject): IDataObject {
+	const { data } = event;
+	return data && typeof data === 'object' && !Array.isArray(data) ? (data as IDataObject) : { data };
+}
+
+/**
+ * The trigger's `execute()`: keeps each event whose id this node has not processed before (test and
+ * production runs apart), and outputs the event or only its resource, as the Output option says.
+ */
+export async function firstDeliveriesOnly(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	const items = this.getInputData();
+	const mode = this.getMode() === 'manual' ? 'test' : 'production';
+	const keyOf = (item: INodeExecutionData) => (typeof item.json.id === 'string' ? `${mode}:${item.json.id}` : undefined);
+	const keys = [...new Set(items.map(keyOf).filter((key): key is string => key !== undefined))];
+	const node = this.getNode();
+	const firstSeen = keys.length ? await oneAtATime(`${this.getWorkflow().id}:${node.id}`, async () => await recordFirstSeen.call(this, keys)) : new Set<string>();
+
+	const options = this.getNodeParameter('options', 0, {}) as IDataObject;
+	const output: INodeExecutionData[] = [];
+	items.forEach((item, index) => {
+		const key = keyOf(item);
+		if (key !== undefined) {
+			if (!firstSeen.has(key)) return;
+			// The first item with this id only.
+			firstSeen.delete(key);
+		}
+		output.push({ json: options.output === 'resource' ? resourceOf(item.json) : item.json, pairedItem: { item: index } });
+	});
+	return [output];
+}
