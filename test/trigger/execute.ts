@@ -15,12 +15,12 @@ import {
 	Workflow,
 	type DeduplicationItemTypes,
 	type ICheckProcessedContextData,
-	type IDataObject,
 	type ICheckProcessedOptions,
 	type IDataDeduplicator,
 	type IDeduplicationOutput,
 	type INode,
 	type INodeExecutionData,
+	type INodeParameters,
 	type INodeType,
 	type IWorkflowExecuteAdditionalData,
 	type WorkflowExecuteMode,
@@ -85,7 +85,7 @@ export async function installProcessedDataStore(): Promise<ProcessedDataStore> {
 
 const triggerType = new BusinessBankingTrigger();
 
-export function triggerNode(id: string, options: IDataObject = {}): INode {
+export function triggerNode(id: string, options: INodeParameters = {}): INode {
 	return {
 		id,
 		name: NODE_NAME,
