@@ -1,4 +1,4 @@
-import type { ICheckProcessedOptions, IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { DeduplicationItemTypes, ICheckProcessedOptions, IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 /**
  * The second line against repeated deliveries, shared by every n8n process of an instance.
@@ -17,6 +17,7 @@ import type { ICheckProcessedOptions, IDataObject, IExecuteFunctions, INodeExecu
  */
 export const DURABLE_DEDUP_MAX_IDS = 10_000;
 const RECORD_CHECKS = 5;
+const RECORD_TRIES = 3;
 const OPTIONS: ICheckProcessedOptions = { mode: 'entries', maxEntries: DURABLE_DEDUP_MAX_IDS };
 
 /** The tail of each node's queue of checks in this process. */
@@ -38,14 +39,28 @@ async function oneAtATime<T>(key: string, task: () => Promise<T>): Promise<T> {
 	}
 }
 
+/**
+ * n8n's check-and-record, tried again on failure: when two processes record a node's first ids at
+ * once, both insert its row and the second insert fails (duplicate key); the retry finds the row.
+ */
+async function checkAndRecord(this: IExecuteFunctions, values: DeduplicationItemTypes[]): Promise<DeduplicationItemTypes[]> {
+	for (let attempt = 1; ; attempt++) {
+		try {
+			return (await this.helpers.checkProcessedAndRecord(values, 'node', OPTIONS)).new;
+		} catch (error) {
+			if (attempt >= RECORD_TRIES) throw error;
+		}
+	}
+}
+
 /** Records `keys` and returns those not recorded before; reads back the new ones until they are stored. */
 async function recordFirstSeen(this: IExecuteFunctions, keys: string[]): Promise<Set<string>> {
-	const { new: fresh } = await this.helpers.checkProcessedAndRecord(keys, 'node', OPTIONS);
+	const fresh = await checkAndRecord.call(this, keys);
 	// A batch larger than the list cannot be all stored: nothing to read back then.
 	let unconfirmed = keys.length < DURABLE_DEDUP_MAX_IDS ? fresh : [];
 	for (let check = 0; check < RECORD_CHECKS && unconfirmed.length > 0; check++) {
 		// Values reported new again were overwritten by a concurrent write; this call stores them again.
-		unconfirmed = (await this.helpers.checkProcessedAndRecord(unconfirmed, 'node', OPTIONS)).new;
+		unconfirmed = await checkAndRecord.call(this, unconfirmed);
 	}
 	return new Set(fresh.map(String));
 }

@@ -81,6 +81,15 @@ describe("the trigger's execute(): n8n's processed-data store as a second line",
 		expect(await runTriggerExecute(node, delivery(earlier))).toEqual([]);
 	});
 
+	it('a write that fails once (another process inserted the row first) is tried again', async () => {
+		const node = triggerNode(randomUUID());
+		const first = event();
+		store.failNextWrite = true;
+		expect(await runTriggerExecute(node, delivery(first))).toHaveLength(1);
+		expect(store.failNextWrite).toBe(false);
+		expect(await runTriggerExecute(node, delivery(first))).toEqual([]);
+	});
+
 	it(`remembers the newest ${DURABLE_DEDUP_MAX_IDS} ids`, async () => {
 		const node = triggerNode(randomUUID());
 		const oldest = { json: event() };

@@ -36,6 +36,8 @@ export class ProcessedDataStore implements IDataDeduplicator {
 	readonly rows = new Map<string, string[]>();
 	/** Called once a check has written its list (another process may write right after). */
 	afterWrite?: (rowKey: string) => void;
+	/** The next write fails, as n8n's insert does when another process inserted the row first. */
+	failNextWrite = false;
 
 	static rowKey(contextData: ICheckProcessedContextData, scope: string): string {
 		return `${contextData.workflow.id}|${scope === 'node' ? `n:${contextData.node?.id}` : ''}`;
@@ -60,6 +62,10 @@ export class ProcessedDataStore implements IDataDeduplicator {
 		}
 		if (options.maxEntries) stored.splice(0, Math.max(0, stored.length - options.maxEntries));
 		await roundTrip();
+		if (this.failNextWrite) {
+			this.failNextWrite = false;
+			throw new Error('duplicate key value violates unique constraint "PK_processed_data"');
+		}
 		this.rows.set(key, stored);
 		this.afterWrite?.(key);
 		return result;
