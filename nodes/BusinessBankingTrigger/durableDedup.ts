@@ -1,4 +1,4 @@
-import type { DeduplicationItemTypes, ICheckProcessedOptions, IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { NodeOperationError, type DeduplicationItemTypes, type ICheckProcessedOptions, type IDataObject, type IExecuteFunctions, type INodeExecutionData } from 'n8n-workflow';
 
 /**
  * The second line against repeated deliveries, shared by every n8n process of an instance.
@@ -48,7 +48,9 @@ async function checkAndRecord(this: IExecuteFunctions, values: DeduplicationItem
 		try {
 			return (await this.helpers.checkProcessedAndRecord(values, 'node', OPTIONS)).new;
 		} catch (error) {
-			if (attempt >= RECORD_TRIES) throw error;
+			if (attempt >= RECORD_TRIES) {
+				throw new NodeOperationError(this.getNode(), `Could not check the event ids against n8n's processed-data store: ${(error as Error).message}`);
+			}
 		}
 	}
 }

@@ -11,6 +11,7 @@ import { subscriptionSignature } from '../../sandbox/modules/webhooks/signing';
 import { readExample, withCredential, type Workflow, type WorkflowNode } from '../../tools/n8n/examples';
 import { createClient, frCompanyClient, uniqueNumber } from '../helpers/fixtures';
 import type { TestSandbox } from '../helpers/sandbox';
+import { createParameters } from '../node/invoiceFixtures';
 import { describeInN8n, waitFor } from './helpers/n8n';
 import { QueueN8n, type Execution } from './helpers/queue';
 import { clearRequestLog, connectedCredentialData, requestsTo, startE2eSandbox } from './helpers/sandbox';
@@ -108,20 +109,7 @@ describeInN8n('n8n queue mode: main, webhook process, 2 workers, Postgres, Redis
 			{ id: randomUUID(), name: 'Rows', type: 'n8n-nodes-base.code', typeVersion: 2, position: [0, 0], parameters: { jsCode: rows } },
 			bankingNode(
 				'Create invoice',
-				{
-					resource: 'clientInvoice',
-					operation: 'create',
-					clientId: { __rl: true, mode: 'id', value: clientId },
-					issueDate: '2026-03-01',
-					dueDate: '2026-03-31',
-					currency: 'EUR',
-					iban: 'FR7630006000011234567890189',
-					status: 'draft',
-					itemsInput: 'json',
-					itemsJson: '={{ $json.lines }}',
-					additionalFields: { number: '={{ $json.number }}' },
-					options: {},
-				},
+				createParameters(clientId, { status: 'draft', itemsInput: 'json', itemsJson: '={{ $json.lines }}', additionalFields: { number: '={{ $json.number }}' }, options: {} }),
 				credential,
 			),
 		]);
