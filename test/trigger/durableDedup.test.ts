@@ -1,6 +1,6 @@
 import { randomUUID } from 'crypto';
 
-import { DURABLE_DEDUP_MAX_IDS } from '../../nodes/BusinessBankingTrigger/durableDedup';
+import { CONFIRM_AFTER_MS, DURABLE_DEDUP_MAX_IDS } from '../../nodes/BusinessBankingTrigger/durableDedup';
 import { installProcessedDataStore, ProcessedDataStore, runTriggerExecute, triggerNode } from './execute';
 
 let store: ProcessedDataStore;
@@ -79,6 +79,37 @@ describe("the trigger's execute(): n8n's processed-data store as a second line",
 		expect(store.rows.get(key)).toContain(ProcessedDataStore.hash(`production:${first.id}`));
 		expect(await runTriggerExecute(node, delivery(first))).toEqual([]);
 		expect(await runTriggerExecute(node, delivery(earlier))).toEqual([]);
+	});
+
+	it('an id overwritten after it was read back is stored again a moment later (with the ids this process recorded lately)', async () => {
+		const node = triggerNode(randomUUID());
+		const earlier = event();
+		await runTriggerExecute(node, delivery(earlier));
+		const first = event();
+		const key = `wf-durable|n:${node.id}`;
+		const stale = [...(store.rows.get(key) ?? [])];
+		let writes = 0;
+		// The other worker's stale list lands after our record and our immediate read-back, and drops `earlier` too.
+		store.afterWrite = () => {
+			if (++writes < 2) return;
+			store.afterWrite = undefined;
+			store.rows.set(key, [ProcessedDataStore.hash('production:other-worker')]);
+		};
+		const started = Date.now();
+		expect(await runTriggerExecute(node, delivery(first))).toHaveLength(1);
+		expect(Date.now() - started).toBeGreaterThanOrEqual(CONFIRM_AFTER_MS);
+		expect(stale).toContain(ProcessedDataStore.hash(`production:${earlier.id}`));
+		expect(store.rows.get(key)).toEqual(expect.arrayContaining([ProcessedDataStore.hash(`production:${first.id}`), ProcessedDataStore.hash(`production:${earlier.id}`)]));
+		expect(await runTriggerExecute(node, delivery(first))).toEqual([]);
+	});
+
+	it('a replay is dropped without waiting', async () => {
+		const node = triggerNode(randomUUID());
+		const first = event();
+		await runTriggerExecute(node, delivery(first));
+		const started = Date.now();
+		expect(await runTriggerExecute(node, delivery(first))).toEqual([]);
+		expect(Date.now() - started).toBeLessThan(CONFIRM_AFTER_MS);
 	});
 
 	it('a write that fails once (another process inserted the row first) is tried again', async () => {
