@@ -130,5 +130,5 @@ describe("the trigger's execute(): n8n's processed-data store as a second line",
 		expect(await runTriggerExecute(node, [newer[0]])).toHaveLength(0);
 		// The oldest id was dropped to make room: it counts as new again.
 		expect(await runTriggerExecute(node, [oldest])).toHaveLength(1);
-	});
+	}, 60_000);
 });
