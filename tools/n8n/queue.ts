@@ -59,6 +59,8 @@ export interface QueueTopology {
 	cli(args: string[]): Promise<CliResult>;
 	/** Stops every process of the topology, n8n's first. */
 	stop(): Promise<void>;
+	/** Ends every process group of the topology at once (SIGKILL), for an interrupted run. */
+	kill(): void;
 }
 
 async function sleep(ms: number): Promise<void> {
@@ -231,6 +233,7 @@ export async function startQueueTopology(options: QueueOptions): Promise<QueueTo
 				for (const stop of services.reverse()) await stop().catch(() => undefined);
 				process.off('exit', killAll);
 			},
+			kill: killAll,
 		};
 	} catch (error) {
 		await stopAll();

@@ -37,6 +37,18 @@ export class QueueN8n extends E2eN8n {
 			workerConcurrency: 5,
 			throwaway: true,
 		});
+		// An interrupted run (Ctrl-C, CI's timeout) ends the topology too.
+		const onSignal = (signal: NodeJS.Signals) => {
+			topology.kill();
+			process.kill(process.pid, signal);
+		};
+		const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+		for (const signal of signals) process.once(signal, onSignal);
+		const stop = topology.stop;
+		topology.stop = async () => {
+			for (const signal of signals) process.off(signal, onSignal);
+			await stop();
+		};
 		try {
 			const n8n = new QueueN8n(topology, baseDir, '');
 			await n8n.client.login(DEFAULT_OWNER.email, DEFAULT_OWNER.password);
