@@ -5,7 +5,7 @@
 // whose `.n8n/nodes` links to one install of the community package: every process loads it.
 import { spawn, type ChildProcess } from 'child_process';
 import { randomBytes } from 'crypto';
-import { chmodSync, createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync } from 'fs';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync } from 'fs';
 import { join } from 'path';
 
 import type { N8nInstall } from './install';
@@ -138,8 +138,6 @@ export async function startQueueTopology(options: QueueOptions): Promise<QueueTo
 	const { install, baseDir, nodesDir, owner } = options;
 	ensureQueueServices();
 	mkdirSync(baseDir, { recursive: true });
-	// Postgres runs as its own user, which must be able to reach its data folder.
-	chmodSync(baseDir, 0o755);
 	const mainUserFolder = linkedUserFolder(options.mainUserFolder ?? join(baseDir, 'main'), nodesDir);
 	const started: Array<() => Promise<void>> = [];
 	const stopAll = async () => {

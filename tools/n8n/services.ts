@@ -2,9 +2,9 @@
 // missing), run as private instances on free loopback ports: Postgres (n8n's database, shared by every
 // n8n process) and Redis (the job queue). Each runs in its own process group and stops with stop().
 import { spawn, spawnSync, type ChildProcess } from 'child_process';
-import { chownSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync } from 'fs';
+import { chmodSync, chownSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, statSync } from 'fs';
 import { createConnection } from 'net';
-import { join } from 'path';
+import { dirname, join, resolve } from 'path';
 
 import { ensureDebianPackages, hasCommand } from './apt';
 import { log } from './install';
@@ -52,6 +52,21 @@ async function sleep(ms: number): Promise<void> {
 	await new Promise((resolve) => setTimeout(resolve, ms));
 }
 
+/**
+ * Postgres's own user must reach its data folder: folders on the way that others cannot enter (a
+ * private temporary folder) get the search bit for others (entering, not listing).
+ */
+function letOthersTraverse(folder: string): void {
+	for (let current = resolve(folder); ; current = dirname(current)) {
+		const mode = statSync(current).mode;
+		if ((mode & 0o001) === 0) {
+			chmodSync(current, (mode & 0o7777) | 0o001);
+			log(`made ${current} enterable by Postgres's user (o+x)`);
+		}
+		if (current === dirname(current)) return;
+	}
+}
+
 /** Sends `request` to 127.0.0.1:port and resolves with the first bytes answered (undefined if nothing listens). */
 async function ask(port: number, request: string): Promise<string | undefined> {
 	return await new Promise((resolve) => {
@@ -91,7 +106,10 @@ export async function startPostgres(dataDir: string, options: { throwaway?: bool
 	if (!bin) throw new Error(`no Postgres under ${POSTGRES_ROOT}: run ensureQueueServices() first`);
 	const user = postgresUser();
 	mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-	if (user) chownSync(dataDir, user.uid, user.gid);
+	if (user) {
+		chownSync(dataDir, user.uid, user.gid);
+		letOthersTraverse(dirname(dataDir));
+	}
 	const logFile = join(dataDir, '..', `${dataDir.split('/').pop()}.log`);
 	if (!existsSync(join(dataDir, 'PG_VERSION'))) {
 		const init = spawnSync(join(bin, 'initdb'), ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync'], { ...user, encoding: 'utf8', cwd: '/tmp' });
