@@ -1,7 +1,6 @@
 // `npm run dev -- --queue` on free ports and a throwaway user folder: main, the webhook process and both
 // workers come up with the dev credential and examples, a production webhook call is queued by the
 // webhook process and run by a worker, and Ctrl-C stops every process it started (Postgres and Redis too).
-import { spawn, type ChildProcess } from 'child_process';
 import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
@@ -9,8 +8,8 @@ import axios from 'axios';
 
 import { N8nClient } from '../../tools/n8n/api';
 import { DEV_CREDENTIAL_NAME } from '../../tools/n8n/dev-setup';
-import { REPO_ROOT } from '../../tools/n8n/package';
 import { DEFAULT_OWNER, freePort } from '../../tools/n8n/server';
+import { startDev, type DevRun } from './helpers/dev';
 import { describeInN8n, waitFor } from './helpers/n8n';
 
 jest.setTimeout(10 * 60_000);
@@ -31,42 +30,23 @@ function processesUnder(folder: string): string[] {
 }
 
 describeInN8n('npm run dev -- --queue', () => {
-	let dev: ChildProcess;
-	let output = '';
-	let exitCode: number | null | undefined;
+	let dev: DevRun;
 	let userFolder: string;
 	let n8nPort: number;
 
 	beforeAll(async () => {
 		userFolder = mkdtempSync(join(tmpdir(), 'business-banking-e2e-devq-'));
 		n8nPort = await freePort();
-		const sandboxPort = await freePort();
-		dev = spawn(process.execPath, [join(REPO_ROOT, 'node_modules', '.bin', 'ts-node'), '--transpile-only', 'tools/dev.ts', '--skip-build', '--queue'], {
-			cwd: REPO_ROOT,
-			env: { ...process.env, NODE_ENV: undefined, DEV_N8N_PORT: String(n8nPort), DEV_SANDBOX_PORT: String(sandboxPort), DEV_N8N_USER_FOLDER: userFolder },
-			detached: true,
-			stdio: ['ignore', 'pipe', 'pipe'],
-		});
-		dev.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-		dev.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-		dev.on('exit', (code) => (exitCode = code));
-		await waitFor(
-			'npm run dev -- --queue to print its banner',
-			async () => {
-				if (exitCode !== undefined) throw new Error(`npm run dev -- --queue exited with ${exitCode}:\n${output}`);
-				return output.includes('Ctrl-C stops n8n and the sandbox.') ? true : undefined;
-			},
-			300_000,
-		);
+		dev = await startDev(['--skip-build', '--queue'], { DEV_N8N_PORT: String(n8nPort), DEV_SANDBOX_PORT: String(await freePort()), DEV_N8N_USER_FOLDER: userFolder });
 	});
 
 	afterAll(async () => {
-		if (dev?.pid && exitCode === undefined) process.kill(-dev.pid, 'SIGKILL');
+		if (dev?.child.pid && dev.exitCode() === undefined) process.kill(-dev.child.pid, 'SIGKILL');
 		if (userFolder && !process.env.E2E_KEEP) rmSync(userFolder, { recursive: true, force: true });
 	});
 
 	it('main has the credential and examples; a production webhook call is queued by the webhook process and run by a worker', async () => {
-		const webhookUrl = /webhook process (http:\/\/localhost:\d+)/.exec(output)?.[1];
+		const webhookUrl = /webhook process (http:\/\/localhost:\d+)/.exec(dev.output())?.[1];
 		expect(webhookUrl).toBeDefined();
 		const client = new N8nClient(`http://localhost:${n8nPort}`);
 		await client.login(DEFAULT_OWNER.email, DEFAULT_OWNER.password);
@@ -96,9 +76,9 @@ describeInN8n('npm run dev -- --queue', () => {
 
 	it('Ctrl-C stops every process it started', async () => {
 		expect(processesUnder(userFolder).length).toBeGreaterThanOrEqual(5);
-		process.kill(-(dev.pid as number), 'SIGINT');
-		await waitFor('npm run dev -- --queue to exit', async () => (exitCode !== undefined ? true : undefined), 120_000);
-		expect(exitCode).toBe(0);
+		process.kill(-(dev.child.pid as number), 'SIGINT');
+		await waitFor('npm run dev -- --queue to exit', async () => (dev.exitCode() !== undefined ? true : undefined), 120_000);
+		expect(dev.exitCode()).toBe(0);
 		expect(processesUnder(userFolder)).toEqual([]);
 	});
 });
