@@ -206,14 +206,14 @@ export async function startQueueTopology(options: QueueOptions): Promise<QueueTo
 			const concurrency = options.workerConcurrency ? [`--concurrency=${options.workerConcurrency}`] : [];
 			workers.push(queueProcess(install, `worker-${index}`, ['worker', ...concurrency], folder, env, `http://127.0.0.1:${healthPort}/healthz/readiness`));
 		}
-		// Started together: each waits for its own readiness.
-		await Promise.all(
-			[webhook, ...workers].map(async (member) => {
-				await member.start();
-				started.push(member.stop);
-				groups.push(() => member.child);
-			}),
-		);
+		// Started together, each waiting for its own readiness; all of them settle before a failure is thrown.
+		const members = [webhook, ...workers];
+		for (const member of members) {
+			started.push(member.stop);
+			groups.push(() => member.child);
+		}
+		const failure = (await Promise.allSettled(members.map((member) => member.start()))).find((result) => result.status === 'rejected');
+		if (failure) throw failure.reason;
 		const cliFolder = linkedUserFolder(join(baseDir, 'cli'), nodesDir);
 		log(`n8n queue mode: main ${mainUrl}, webhook process ${webhookUrl}, ${workers.length} workers (logs in ${baseDir})`);
 		return {
