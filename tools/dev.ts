@@ -2,6 +2,7 @@
 // with the package installed as a community package, set up its owner and a sandbox credential, and
 // stop everything on Ctrl-C.
 //   npm run dev -- --skip-build      reuse dist/ as it is
+//   npm run dev -- --queue           n8n in queue mode: Postgres, Redis, main, webhook process, 2 workers
 //   DEV_N8N_PORT (5678), DEV_SANDBOX_PORT (4010), DEV_N8N_USER_FOLDER (.n8n-dev/ in the repository)
 // The sandbox keeps its state in <user folder>/sandbox.sqlite and n8n its own in the user folder, so
 // stopping and starting again keeps the connected account, the data and the published triggers.
@@ -13,6 +14,7 @@ import { N8nClient } from './n8n/api';
 import { devCredentialData, ensureCredential, importExamples } from './n8n/dev-setup';
 import { ensureN8n, log } from './n8n/install';
 import { buildPackage, installPackageIntoUserFolder, packPackage, REPO_ROOT } from './n8n/package';
+import { startQueueForDev } from './n8n/queue-dev';
 import { startSandboxProcess, type SandboxProcess } from './n8n/sandbox-process';
 import { DEFAULT_OWNER, startN8n, type RunningN8n } from './n8n/server';
 
@@ -73,7 +75,9 @@ async function main() {
 		}
 	});
 
-	n8n = await startN8n({ install, userFolder: USER_FOLDER, port: N8N_PORT, owner: DEFAULT_OWNER, logFile: join(USER_FOLDER, 'n8n.log') });
+	n8n = process.argv.includes('--queue')
+		? await startQueueForDev({ install, userFolder: USER_FOLDER, port: N8N_PORT, owner: DEFAULT_OWNER })
+		: await startN8n({ install, userFolder: USER_FOLDER, port: N8N_PORT, owner: DEFAULT_OWNER, logFile: join(USER_FOLDER, 'n8n.log') });
 	n8n.child.on('exit', (code) => {
 		if (!stopping) {
 			log(`n8n stopped (${code}); see ${join(USER_FOLDER, 'n8n.log')}`);

@@ -1,6 +1,16 @@
-import { NodeConnectionTypes, type IHookFunctions, type IWebhookFunctions, type IWebhookResponseData, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
+import {
+	NodeConnectionTypes,
+	type IExecuteFunctions,
+	type IHookFunctions,
+	type INodeExecutionData,
+	type INodeType,
+	type INodeTypeDescription,
+	type IWebhookFunctions,
+	type IWebhookResponseData,
+} from 'n8n-workflow';
 
 import { triggerProperties } from './description';
+import { firstDeliveriesOnly } from './durableDedup';
 import { checkExists, create, remove } from './lifecycle';
 import { receive } from './receive';
 
@@ -37,5 +47,10 @@ export class BusinessBankingTrigger implements INodeType {
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		return await receive.call(this);
+	}
+
+	/** n8n runs this with the items webhook() produced, in the process that runs the execution. */
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await firstDeliveriesOnly.call(this);
 	}
 }

@@ -34,14 +34,13 @@ function signatureSettings(this: IWebhookFunctions, mode: TriggerMode) {
 		header: (header ?? (mode === 'partner' ? PARTNER_SIGNATURE_HEADER : SUBSCRIPTION_SIGNATURE_HEADER)).toLowerCase(),
 		scheme: (scheme ?? (mode === 'partner' ? 'plain' : 'timestamped')) as SignatureScheme,
 		toleranceSeconds: tolerance,
-		output: options.output === 'resource' ? 'resource' : 'full',
 	};
 }
 
 /**
  * One delivery: verify the signature on the raw body first (401 and no execution otherwise), then
- * drop events of unselected types and repeated event ids (200, no execution), then start the
- * workflow with the event or its resource.
+ * drop events of unselected types and event ids this process has seen (200, no execution), then
+ * start the workflow with the event.
  */
 export async function receive(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 	const staticData = this.getWorkflowStaticData('node');
@@ -80,11 +79,6 @@ export async function receive(this: IWebhookFunctions): Promise<IWebhookResponse
 	const scope = `${this.getWorkflow().id}:${this.getNode().id}:${this.getMode()}`;
 	if (seenBefore(scope, staticData, envelope.data.id, Date.now())) return { webhookResponse: { received: true } };
 
-	return { workflowData: [[{ json: settings.output === 'resource' ? resourceOf(event) : event }]] };
-}
-
-/** The event's `data` (the resource); a non-object `data` is kept under a `data` key. */
-function resourceOf(event: IDataObject): IDataObject {
-	const { data } = event;
-	return data && typeof data === 'object' && !Array.isArray(data) ? (data as IDataObject) : { data };
+	// The whole event: the node's execute() (durableDedup.ts) needs its id, then applies the Output option.
+	return { workflowData: [[{ json: event }]] };
 }

@@ -123,12 +123,12 @@ describe('trigger options', () => {
 		expect(harness.executions).toHaveLength(0);
 	});
 
-	it('outputs only the resource with "Resource Only"', async () => {
+	it('hands the whole event to the execution also with "Resource Only" (execute() keeps the resource: durableDedup.test.ts)', async () => {
 		harness = await harnessFor('subscription', { output: 'resource' });
 		const event = envelope();
 		const body = JSON.stringify(event);
 		const delivery = await harness.post(body, { 'X-Service-Signature': timestampedHeader(SECRET, body) });
-		expect(delivery.execution).toEqual([[{ json: event.data }]]);
+		expect(delivery.execution).toEqual([[{ json: event }]]);
 	});
 
 	it('uses the configured tolerance', async () => {

@@ -198,12 +198,14 @@ export interface CliResult {
 
 /**
  * Runs an n8n CLI command (`import:workflow`, `execute`, `export:credentials`, …) on the same user
- * folder as a running n8n. It gets its own task-runner port so it does not collide with the server's.
+ * folder as a running n8n (or, with `extraEnv`, on its database). It gets its own task-runner port so it
+ * does not collide with the server's.
  */
-export async function runN8nCli(install: N8nInstall, userFolder: string, args: string[], timeoutMs = 180_000): Promise<CliResult> {
+export async function runN8nCli(install: N8nInstall, userFolder: string, args: string[], timeoutMs = 180_000, extraEnv: NodeJS.ProcessEnv = {}): Promise<CliResult> {
 	const env = n8nEnv(install, userFolder, await freePort(), {
 		N8N_RUNNERS_BROKER_PORT: String(await freePort()),
 		N8N_LOG_LEVEL: 'info',
+		...extraEnv,
 	});
 	return await new Promise((resolve, reject) => {
 		const child = spawn(install.nodeBin, [install.n8nBin, ...args], { cwd: userFolder, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
