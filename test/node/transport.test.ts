@@ -168,7 +168,7 @@ describe('transport inside the n8n engine: tokens, retries, errors', () => {
 		const { error } = await runNode({ sandbox, node: getClient(clientId) });
 		expect(error?.httpCode).toBe('429');
 		expect(error?.message).toBe('The service is rate limiting these requests (HTTP 429) after 4 tries');
-		expect(error?.description).toMatch(/Lower the batch concurrency/);
+		expect(error?.description).toMatch(/Rate Limit option/);
 		expect(await seenRequests(sandbox, { method: 'GET', path: `/v2/clients/${clientId}` })).toHaveLength(4);
 	});
 

@@ -173,7 +173,7 @@ export function toNodeApiError(failure: FailedCall, context: ErrorContext): Node
 		description = `Reconnect the credential ${credential} and accept every requested permission on the consent screen.`;
 	} else if (status === 429) {
 		message = `The service is rate limiting these requests (HTTP 429) after ${tries(context.tries)}`;
-		description = 'Lower the batch concurrency of this node, or split the items into smaller batches with a pause between them.';
+		description = 'The node paces itself to its Rate Limit option (1,000 requests per 10 s by default): set it to your contract’s limit, and when several workflows or workers share this credential, give each a share of it.';
 	} else if (status && status >= 500) {
 		message = `The service failed to process the request (HTTP ${status}) after ${tries(context.tries)}`;
 		description = entries.map(explain).join('\n') || undefined;
