@@ -9,6 +9,7 @@ import { PDFDocument } from 'pdf-lib';
 
 import { SEED } from '../../sandbox/core/seed';
 import { invoiceState } from '../../sandbox/modules/invoices/state';
+import { renderDuePdf } from '../../sandbox/modules/invoices/documents';
 import { UPLOAD_MAX_BYTES } from '../../nodes/BusinessBanking/schemas/invoice';
 import { runFileInto } from '../helpers/fileNode';
 import { useTestSandbox } from '../helpers/sandbox';
@@ -70,6 +71,8 @@ describe('Client Invoice › Upload and Create with an attached PDF, from filesy
 		expect(sandbox.ctx.requests.find('POST', '/v2/client_invoices')[0].body).toMatchObject({ client_invoice: { upload_id: upload.id } });
 		// The invoice's own PDF is the uploaded one: its page and text come from the upload.
 		const invoice = outputs['Business Banking'][0].json as { attachment_id: string };
+		// PDFs are drawn on first use (a download or an attachment lookup).
+		await renderDuePdf(invoiceState(sandbox.ctx), invoice.attachment_id);
 		const attachment = invoiceState(sandbox.ctx).attachments.get(SEED.organizations.fr, invoice.attachment_id);
 		expect((await PDFDocument.load(attachment!.bytes)).getPage(0).getSize()).toEqual({ width: 595, height: 842 });
 	});
