@@ -304,7 +304,8 @@ function classOf(property: INodeProperties, operation: string): ValueClass {
 	const name = property.name;
 	switch (property.type) {
 		case 'options':
-			return 'option';
+			// Choices the service lists (loadOptions) are known only remotely: locally, a URL-safe token.
+			return property.typeOptions?.loadOptionsMethod ? 'token' : 'option';
 		case 'multiOptions':
 			return 'list';
 		case 'number':

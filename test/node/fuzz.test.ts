@@ -23,6 +23,8 @@ import { useTestSandbox } from '../helpers/sandbox';
 const UUID = '3f1c2b7e-8a4d-4c1e-9b2f-0d5e6a7b8c9d';
 const SOURCE_TYPE = 'test.fuzzValues';
 
+const PDF_BINARY = { data: Buffer.from('%PDF-1.4\n% fuzz\n%%EOF\n').toString('base64'), mimeType: 'application/pdf', fileName: 'fuzz.pdf' };
+
 /** The values of the next execution, one per item, as they are (NaN, Dates, lone surrogates…): not JSON. */
 let nextValues: unknown[] = [];
 
@@ -40,7 +42,8 @@ class FuzzValues implements INodeType {
 	} as unknown as INodeType['description'];
 
 	async execute(): Promise<INodeExecutionData[][]> {
-		return [nextValues.map((v) => ({ json: { v } as IDataObject }))];
+		// Each item also carries a small PDF, for the operations that read one from a binary field.
+		return [nextValues.map((v) => ({ json: { v } as IDataObject, binary: { data: { ...PDF_BINARY } } }))];
 	}
 }
 
@@ -59,6 +62,13 @@ const GOOD: Partial<Record<ValueClass, unknown>> = {
 	email: 'fuzz@example.com',
 };
 
+const US_DETAILS = JSON.stringify({
+	accountHolderName: 'Fuzz Supplies Inc',
+	swiftCode: 'CHASUS33',
+	accountNumber: '000123456789',
+	address: { city: 'New York', country: 'US', state: 'NY', postCode: '10001', firstLine: '350 Fifth Avenue' },
+});
+
 /** What the derived baseline cannot guess (the other fields an operation needs to pass its checks). */
 const OVERRIDES: Record<string, INodeParameters> = {
 	'clientInvoice.create': { items: { item: [{ title: 'Line', quantity: '1', unitPrice: '10.00', vatRate: '0.2' }] }, dueDate: '2030-02-15' },
@@ -67,8 +77,9 @@ const OVERRIDES: Record<string, INodeParameters> = {
 	'insuranceContract.create': { providerSlug: 'acme-assurances' },
 	'internationalTransfer.getQuote': { targetCurrency: 'USD' },
 	'internationalTransfer.create': { targetCurrency: 'USD' },
-	'internationalBeneficiary.create': { currency: 'USD' },
-	'internationalBeneficiary.update': { currency: 'USD' },
+	'internationalBeneficiary.create': { currency: 'USD', accountType: 'swift_code', detailsInput: 'json', detailsJson: US_DETAILS },
+	'internationalBeneficiary.update': { currency: 'USD', accountType: 'swift_code', detailsInput: 'json', detailsJson: US_DETAILS },
+	'clientInvoice.upload': { binaryPropertyName: 'data' },
 };
 
 function locator(property: INodeProperties, value: unknown): INodeParameters {
@@ -148,7 +159,8 @@ describe('fuzz: every operation refuses bad values before any request, naming it
 	let credential: CredentialStore;
 	beforeAll(() => {
 		registerNodeType(SOURCE_TYPE, new FuzzValues());
-		credential = new CredentialStore(connectedCredential(sandbox));
+		// The partner endpoint's signing secret lives in the credential.
+		credential = new CredentialStore(connectedCredential(sandbox, { fields: { partnerId: 'fuzz-partner', partnerWebhookSecret: 'fuzz-partner-secret' } }));
 	});
 
 	it('covers every operation of the registry, each class with at least 30 bad values', () => {

@@ -25,8 +25,19 @@ const CASES: Array<[string, INodeParameters, RegExp]> = [
 	],
 	[
 		'a beneficiary holder name that is NaN',
-		{ resource: 'internationalBeneficiary', operation: 'create', quoteId: ID, currency: 'USD', accountHolderName: '={{ NaN }}' },
-		/^Item 0: Account Holder Name \(accountHolderName\) must be text, got NaN/,
+		{
+			resource: 'internationalBeneficiary',
+			operation: 'create',
+			quoteId: ID,
+			currency: 'USD',
+			accountType: 'swift_code',
+			details: {
+				mappingMode: 'defineBelow',
+				value: { accountHolderName: '={{ NaN }}' },
+				schema: [{ id: 'accountHolderName', displayName: 'Account holder name', required: true, defaultMatch: false, display: true, type: 'string' }],
+			},
+		},
+		/^Item 0: Account holder name \(payload\.details\.accountHolderName\) must be text, got NaN/,
 	],
 	[
 		'a currency that is NaN (never "NAN")',
@@ -70,7 +81,7 @@ const CASES: Array<[string, INodeParameters, RegExp]> = [
 	],
 	[
 		'an international beneficiary ID with a lone surrogate (was: URI malformed)',
-		{ resource: 'internationalBeneficiary', operation: 'update', internationalBeneficiaryId: LONE_SURROGATE, quoteId: ID, currency: 'USD', accountHolderName: 'A' },
+		{ resource: 'internationalBeneficiary', operation: 'update', internationalBeneficiaryId: LONE_SURROGATE, quoteId: ID, currency: 'USD', accountType: 'swift_code' },
 		/^Item 0: Beneficiary ID \(internationalBeneficiaryId\) holds a broken character/,
 	],
 	[
@@ -80,7 +91,7 @@ const CASES: Array<[string, INodeParameters, RegExp]> = [
 	],
 	[
 		'an international beneficiary ID that is not a UUID',
-		{ resource: 'internationalBeneficiary', operation: 'update', internationalBeneficiaryId: 'bene-1', quoteId: ID, currency: 'USD', accountHolderName: 'A' },
+		{ resource: 'internationalBeneficiary', operation: 'update', internationalBeneficiaryId: 'bene-1', quoteId: ID, currency: 'USD', accountType: 'swift_code' },
 		/^Item 0: Beneficiary ID \(internationalBeneficiaryId\) must be an ID \(a UUID\), got "bene-1"/,
 	],
 	[

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { internationalBeneficiarySchema } from '../../schemas/international';
 import { validateBody } from '../../validation';
-import { textParameter, uuidParameter } from '../common/parameters';
+import { idParameter, textParameter, uuidParameter } from '../common/parameters';
 import { checkAgainstListing, readDetails } from '../internationalTransfer/details';
 import { detailsProperties } from '../internationalTransfer/detailsFields';
 import { quoteIdField } from '../internationalTransfer/fields';
@@ -36,7 +36,7 @@ function beneficiaryBody(this: IExecuteFunctions, itemIndex: number): IDataObjec
 		quote_id: uuidParameter.call(this, 'quoteId', 'Quote ID', itemIndex),
 		payload: {
 			currency: (textParameter.call(this, 'currency', itemIndex, '', 'Currency') ?? '').toUpperCase(),
-			type: textParameter.call(this, 'accountType', itemIndex, '', 'Account Type') ?? '',
+			type: idParameter.call(this, 'accountType', 'Account Type', itemIndex),
 			details: readDetails.call(this, itemIndex, 'payload.details'),
 		},
 	};

@@ -1,18 +1,22 @@
 import { NodeOperationError, type IDataObject, type IExecuteFunctions, type ResourceMapperField, type ResourceMapperValue } from 'n8n-workflow';
 
 import { requirementProblems, type RequirementField } from '../../schemas/requirements';
+import { readText } from '../common/values';
 import { jsonObjectParameter } from './json';
 import type { PickedForm } from './requirements';
 
 const UNSAFE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
-/** Mapped values without the blanks; numbers and booleans from expressions become text. */
-function mappedAnswers(value: ResourceMapperValue['value']): Record<string, unknown> {
-	const answers: Record<string, unknown> = {};
+/**
+ * Mapped values without the blanks, each read by the shared text rule (numbers and booleans from
+ * expressions become text; NaN, objects or broken characters are refused, naming the field).
+ */
+function mappedAnswers(value: ResourceMapperValue['value'], fields: ResourceMapperField[], root: string): Record<string, string> {
+	const answers: Record<string, string> = {};
 	for (const [key, raw] of Object.entries(value ?? {})) {
-		const answer = typeof raw === 'string' ? raw.trim() : raw;
-		if (answer === undefined || answer === null || answer === '') continue;
-		answers[key] = typeof answer === 'number' || typeof answer === 'boolean' ? String(answer) : answer;
+		const label = fields.find((field) => field.id === key)?.displayName ?? key;
+		const answer = readText(typeof raw === 'boolean' ? String(raw) : raw, `${label} (${root}.${key})`);
+		if (answer !== undefined) answers[key] = answer;
 	}
 	return answers;
 }
@@ -66,7 +70,7 @@ export function readDetails(this: IExecuteFunctions, itemIndex: number, root: st
 		return jsonObjectParameter.call(this, this.getNodeParameter('detailsJson', itemIndex, '{}'), 'Details (JSON)', 'detailsJson');
 	}
 	const mapper = this.getNodeParameter('details', itemIndex, {}) as Partial<ResourceMapperValue>;
-	const answers = mappedAnswers(mapper.value ?? null);
+	const answers = mappedAnswers(mapper.value ?? null, mapper.schema ?? [], root);
 	const saved = (mapper.schema ?? []).filter((field) => field.removed !== true).map(savedField);
 	refuseProblems.call(this, itemIndex, saved, answers, root);
 	return nested.call(this, answers, itemIndex);
