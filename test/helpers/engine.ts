@@ -558,15 +558,7 @@ function statusOf(error: unknown): number | undefined {
  * workflow holding the node's current parameters (already resolved, as the editor sends them).
  */
 function editorContext(store: CredentialStore, nodeTypeName: string, currentNodeParameters: INodeParameters, path: string): LoadOptionsContext {
-	const node: INode = {
-		id: 'node',
-		name: 'Business Banking',
-		type: nodeTypeName,
-		typeVersion: 1,
-		position: [0, 0],
-		parameters: currentNodeParameters,
-		credentials: { businessBankingOAuth2Api: { id: CREDENTIAL_ID, name: CREDENTIAL_NAME } },
-	};
+	const node = bankingNode(currentNodeParameters, { type: nodeTypeName, position: [0, 0] });
 	const data = { id: 'wf-1', name: 'editor', nodes: [node], connections: {}, active: false, isArchived: false, createdAt: new Date(), updatedAt: new Date() } as unknown as IWorkflowBase;
 	const workflow = new Workflow({ id: data.id, nodes: [node], connections: {}, active: false, nodeTypes });
 	const additionalData = { ...buildAdditionalData(new Map([[CREDENTIAL_ID, store]]), randomUUID(), 'internal', data), currentNodeParameters };

@@ -4,7 +4,7 @@
  */
 import type { IExecuteFunctions, INodeExecutionData, INodeParameters, INodeType } from 'n8n-workflow';
 
-import { connectedCredential, CREDENTIAL_ID, CREDENTIAL_NAME, CredentialStore, NODE_TYPE, registerNodeType, runWorkflow, type RunResult } from './engine';
+import { bankingNode, connectedCredential, CREDENTIAL_ID, CredentialStore, registerNodeType, runWorkflow, type RunResult } from './engine';
 import type { TestSandbox } from './sandbox';
 
 /** Emits one item whose binary field `invoicePdf` holds the bytes of its parameters. */
@@ -52,15 +52,7 @@ export function runFileInto(sandbox: TestSandbox, file: TestFile, parameters: IN
 					position: [0, 0],
 					parameters: { base64: Buffer.from(file.bytes).toString('base64'), fileName: file.fileName, mimeType: file.mimeType },
 				},
-				{
-					id: 'bank',
-					name: 'Business Banking',
-					type: NODE_TYPE,
-					typeVersion: 1,
-					position: [200, 0],
-					parameters,
-					credentials: { businessBankingOAuth2Api: { id: CREDENTIAL_ID, name: CREDENTIAL_NAME } },
-				},
+				bankingNode(parameters, { id: 'bank' }),
 			],
 			connections: { File: { main: [[{ node: 'Business Banking', type: 'main', index: 0 }]] } },
 		},
