@@ -17,9 +17,15 @@ const MIN_IN_FLIGHT = 2;
  * this much longer covers the time between a start here and its arrival there.
  */
 const WINDOW_MARGIN_MS = 200;
-/** Vegas-style bounds on how many requests may wait in the service's queue (in-flight × (1 − base/now)). */
-const QUEUE_LOW = 2;
-const QUEUE_HIGH = 4;
+/**
+ * Vegas-style bounds on the share of the latency spent waiting (1 − fastest/now): grow while answers
+ * take less than twice the fastest seen, shrink past four times. Shares, not request counts: the
+ * latency measured here also holds the time items wait for this process's own CPU, which grows with
+ * what is in flight whether or not the service queues; a bound in requests stalled the node near 8
+ * in flight at 25 ms of network latency.
+ */
+const GROW_BELOW_SHARE = 0.5;
+const SHRINK_ABOVE_SHARE = 0.75;
 /** A pacer unused this long (and longer than its window) is forgotten. */
 const IDLE_MS = 10 * 60_000;
 
@@ -41,8 +47,8 @@ interface Waiter {
 
 /**
  * Paces one token's requests: never more than the limit's `max` starts in any window (plus a
- * margin), as many in flight as hide the latency without queueing at the service (grows from 8 to
- * at most 50 while answers come as fast as the fastest seen; shrinks when they slow down), and a
+ * margin), as many in flight as hide the latency (grows from 8 to at most 50 while answers take
+ * less than twice the fastest seen; shrinks past four times, when the service is queueing), and a
  * pause for the whole token when the service answers 429 (its Retry-After). Waiters start in
  * arrival order. `adaptive: false` requests (a user's fixed Batch Concurrency) skip the in-flight
  * cap but not the rate.
@@ -122,12 +128,13 @@ export class Pacer {
 		}
 		if (outcome.status !== undefined && outcome.status >= 500) return;
 		// The base latency drifts up slowly, so that a service that got slower for good is followed.
-		this.baseLatencyMs = Math.min(latencyMs, this.baseLatencyMs + (latencyMs - this.baseLatencyMs) * 0.01);
+		// (The first answer sets it: Infinity + (x − Infinity) would be NaN, and NaN stalls every comparison.)
+		this.baseLatencyMs = this.baseLatencyMs === Infinity ? latencyMs : Math.min(latencyMs, this.baseLatencyMs + (latencyMs - this.baseLatencyMs) * 0.01);
 		this.smoothedLatencyMs = this.smoothedLatencyMs === 0 ? latencyMs : this.smoothedLatencyMs * 0.8 + latencyMs * 0.2;
-		const queued = this.smoothedLatencyMs > 0 ? this.allowed * (1 - this.baseLatencyMs / this.smoothedLatencyMs) : 0;
-		if (queued < QUEUE_LOW) {
+		const waitingShare = this.smoothedLatencyMs > 0 ? 1 - this.baseLatencyMs / this.smoothedLatencyMs : 0;
+		if (waitingShare < GROW_BELOW_SHARE) {
 			this.allowed += this.slowStart ? 1 : 1 / this.allowed;
-		} else if (queued > QUEUE_HIGH) {
+		} else if (waitingShare > SHRINK_ABOVE_SHARE) {
 			this.slowStart = false;
 			this.allowed -= 1 / this.allowed;
 		}
