@@ -2,7 +2,6 @@
 // state in <user folder>/sandbox.sqlite, n8n its own. After the restart the connected credential
 // still works (its tokens survive) and the published trigger still receives events (its subscription
 // is still at the sandbox, and n8n still serves the trigger's webhook).
-import { spawn, type ChildProcess } from 'child_process';
 import { randomUUID } from 'crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'fs';
 import { tmpdir } from 'os';
@@ -12,25 +11,19 @@ import axios from 'axios';
 import { SEED } from '../../sandbox/core/seed';
 import { ALL_SCOPES } from '../../nodes/BusinessBanking/schemas/scopes';
 import { readExample, withCredential, type Workflow } from '../../tools/n8n/examples';
-import { REPO_ROOT } from '../../tools/n8n/package';
 import { DEFAULT_OWNER, freePort } from '../../tools/n8n/server';
+import { startDev, type DevRun } from './helpers/dev';
 import { describeInN8n, E2eN8n, waitFor } from './helpers/n8n';
 
 jest.setTimeout(15 * 60_000);
 
 const CLIENT_ID = 'n8n-dev-client';
 
-interface Dev {
-	child: ChildProcess;
-	output: string;
-	exitCode?: number | null;
-}
-
 describeInN8n('npm run dev, stopped and started again', (state) => {
 	let userFolder: string;
 	let n8nPort: number;
 	let sandboxPort: number;
-	let dev: Dev | undefined;
+	let dev: DevRun | undefined;
 	let n8n: E2eN8n;
 	let accessToken: string;
 	let triggerWorkflowId: string;
@@ -40,31 +33,16 @@ describeInN8n('npm run dev, stopped and started again', (state) => {
 	const sandboxUrl = () => `http://127.0.0.1:${sandboxPort}`;
 	const n8nUrl = () => `http://localhost:${n8nPort}`;
 
-	async function startDev(): Promise<Dev> {
-		// The suite's global setup built dist/ already.
-		const child = spawn(process.execPath, [join(REPO_ROOT, 'node_modules', '.bin', 'ts-node'), '--transpile-only', 'tools/dev.ts', '--skip-build'], {
-			cwd: REPO_ROOT,
-			env: { ...process.env, NODE_ENV: undefined, DEV_N8N_PORT: String(n8nPort), DEV_SANDBOX_PORT: String(sandboxPort), DEV_N8N_USER_FOLDER: userFolder },
-			detached: true,
-			stdio: ['ignore', 'pipe', 'pipe'],
-		});
-		const started: Dev = { child, output: '' };
-		child.stdout?.on('data', (chunk: Buffer) => (started.output += chunk.toString()));
-		child.stderr?.on('data', (chunk: Buffer) => (started.output += chunk.toString()));
-		child.on('exit', (code) => (started.exitCode = code));
-		await waitFor('npm run dev to print its banner', async () => {
-			if (started.exitCode !== undefined) throw new Error(`npm run dev exited with ${started.exitCode}:\n${started.output}`);
-			return started.output.includes('Ctrl-C stops n8n and the sandbox.') ? true : undefined;
-		}, 300_000);
-		return started;
-	}
+	/** `npm run dev` on this suite's ports and folder (the suite's global setup built dist/ already). */
+	const startDevHere = () =>
+		startDev(['--skip-build'], { DEV_N8N_PORT: String(n8nPort), DEV_SANDBOX_PORT: String(sandboxPort), DEV_N8N_USER_FOLDER: userFolder });
 
 	async function stopDev(): Promise<void> {
 		if (!dev) return;
 		const running = dev;
 		process.kill(-(running.child.pid as number), 'SIGINT');
-		await waitFor('npm run dev to exit', async () => (running.exitCode !== undefined ? true : undefined), 60_000);
-		expect(running.exitCode).toBe(0);
+		await waitFor('npm run dev to exit', async () => (running.exitCode() !== undefined ? true : undefined), 60_000);
+		expect(running.exitCode()).toBe(0);
 		dev = undefined;
 	}
 
@@ -123,14 +101,14 @@ describeInN8n('npm run dev, stopped and started again', (state) => {
 	});
 
 	afterAll(async () => {
-		if (dev?.child.pid && dev.exitCode === undefined) process.kill(-dev.child.pid, 'SIGKILL');
+		if (dev?.child.pid && dev.exitCode() === undefined) process.kill(-dev.child.pid, 'SIGKILL');
 		n8n?.cleanup();
 		if (userFolder && !process.env.E2E_KEEP) rmSync(userFolder, { recursive: true, force: true });
 	});
 
 	it('first run: a connected credential, a published trigger that receives events', async () => {
-		dev = await startDev();
-		expect(dev.output).toContain(join(userFolder, 'sandbox.sqlite'));
+		dev = await startDevHere();
+		expect(dev.output()).toContain(join(userFolder, 'sandbox.sqlite'));
 		n8n = await openN8n();
 
 		const tokens = await connectAccount();
@@ -168,7 +146,7 @@ describeInN8n('npm run dev, stopped and started again', (state) => {
 		await stopDev();
 		expect(existsSync(join(userFolder, 'sandbox.sqlite'))).toBe(true);
 
-		dev = await startDev();
+		dev = await startDevHere();
 		n8n = await openN8n();
 
 		// n8n 2.40 keeps the published trigger's webhook across its restart (its default publication

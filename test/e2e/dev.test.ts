@@ -1,6 +1,5 @@
 // `npm run dev` itself, on free ports and a throwaway user folder: it prints where to go, n8n has the
 // owner, the sandbox credential and the examples, the credential connects, and Ctrl-C stops both servers.
-import { spawn, type ChildProcess } from 'child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'fs';
 import { createConnection } from 'net';
 import { tmpdir } from 'os';
@@ -11,9 +10,9 @@ import { buildSandbox } from '../../sandbox/server';
 import { N8nClient } from '../../tools/n8n/api';
 import { DEV_CREDENTIAL_NAME } from '../../tools/n8n/dev-setup';
 import { exampleFiles, readExample } from '../../tools/n8n/examples';
-import { REPO_ROOT } from '../../tools/n8n/package';
 import { DEFAULT_OWNER, freePort } from '../../tools/n8n/server';
 import { connectThroughBrowser } from './helpers/browser';
+import { startDev, type DevRun } from './helpers/dev';
 import { describeInN8n, waitFor } from './helpers/n8n';
 
 jest.setTimeout(10 * 60_000);
@@ -30,10 +29,8 @@ async function listening(port: number): Promise<boolean> {
 }
 
 describeInN8n('npm run dev', (state) => {
-	let dev: ChildProcess;
+	let dev: DevRun;
 	let output = '';
-	let exitCode: number | null | undefined;
-	let exitSignal: NodeJS.Signals | null = null;
 	let userFolder: string;
 	let n8nPort: number;
 	let sandboxPort: number;
@@ -46,34 +43,16 @@ describeInN8n('npm run dev', (state) => {
 		// this machine's ~/.npmrc carries a key (nodedir) that npm 11 itself warns about on every call.
 		const npmrc = join(userFolder, 'empty-npmrc');
 		writeFileSync(npmrc, '');
-		dev = spawn('npm', ['run', 'dev', '--', '--skip-build'], {
-			cwd: REPO_ROOT,
-			env: {
-				// As from a user's shell: none of the npm_* variables that the npm running jest exported.
-				...Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^npm_/i.test(name))),
-				NODE_ENV: undefined,
-				npm_config_userconfig: npmrc,
-				DEV_N8N_PORT: String(n8nPort),
-				DEV_SANDBOX_PORT: String(sandboxPort),
-				DEV_N8N_USER_FOLDER: userFolder,
-			},
-			detached: true,
-			stdio: ['ignore', 'pipe', 'pipe'],
-		});
-		dev.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-		dev.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-		dev.on('exit', (code, signal) => {
-			exitCode = code;
-			exitSignal = signal;
-		});
-		await waitFor('npm run dev to print its banner', async () => {
-			if (exitCode !== undefined) throw new Error(`npm run dev exited with ${exitCode}:\n${output}`);
-			return output.includes('Ctrl-C stops n8n and the sandbox.') ? true : undefined;
-		}, 300_000);
+		dev = await startDev(
+			['--skip-build'],
+			{ npm_config_userconfig: npmrc, DEV_N8N_PORT: String(n8nPort), DEV_SANDBOX_PORT: String(sandboxPort), DEV_N8N_USER_FOLDER: userFolder },
+			{ asTyped: true },
+		);
+		output = dev.output();
 	});
 
 	afterAll(async () => {
-		if (dev?.pid && exitCode === undefined) process.kill(-dev.pid, 'SIGKILL');
+		if (dev?.child.pid && dev.exitCode() === undefined) process.kill(-dev.child.pid, 'SIGKILL');
 		if (userFolder && !process.env.E2E_KEEP) rmSync(userFolder, { recursive: true, force: true });
 	});
 
@@ -123,10 +102,10 @@ describeInN8n('npm run dev', (state) => {
 	});
 
 	it('Ctrl-C stops n8n and the sandbox', async () => {
-		process.kill(-(dev.pid as number), 'SIGINT');
-		await waitFor('npm run dev to exit', async () => (exitCode !== undefined ? true : undefined), 60_000);
+		process.kill(-(dev.child.pid as number), 'SIGINT');
+		await waitFor('npm run dev to exit', async () => (dev.exitCode() !== undefined ? true : undefined), 60_000);
 		// npm waits for the script to stop, then ends itself by the same signal, as a shell expects.
-		expect(exitCode === 0 || exitSignal === 'SIGINT').toBe(true);
+		expect(dev.exitCode() === 0 || dev.exitSignal() === 'SIGINT').toBe(true);
 		expect(await listening(n8nPort)).toBe(false);
 		expect(await listening(sandboxPort)).toBe(false);
 	});

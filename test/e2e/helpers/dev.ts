@@ -11,21 +11,35 @@ export interface DevRun {
 	output(): string;
 	/** Its exit code once it exited (undefined while it runs). */
 	exitCode(): number | null | undefined;
+	/** The signal that ended it, if one did. */
+	exitSignal(): NodeJS.Signals | null;
 }
 
-/** Starts `tools/dev.ts` with `args` and `env` and resolves once it printed its banner. */
-export async function startDev(args: string[], env: NodeJS.ProcessEnv): Promise<DevRun> {
-	const child = spawn(process.execPath, [join(REPO_ROOT, 'node_modules', '.bin', 'ts-node'), '--transpile-only', 'tools/dev.ts', ...args], {
+/**
+ * Starts `tools/dev.ts` with `args` and `env` and resolves once it printed its banner. `asTyped`
+ * runs `npm run dev -- <args>` as a user types it, from a user's environment: none of the npm_*
+ * variables of the npm running jest (give `npm_config_userconfig` in `env` to pick npm's config).
+ */
+export async function startDev(args: string[], env: NodeJS.ProcessEnv, { asTyped = false } = {}): Promise<DevRun> {
+	const [command, commandArgs] = asTyped
+		? ['npm', ['run', 'dev', '--', ...args]]
+		: [process.execPath, [join(REPO_ROOT, 'node_modules', '.bin', 'ts-node'), '--transpile-only', 'tools/dev.ts', ...args]];
+	const base = asTyped ? Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^npm_/i.test(name))) : process.env;
+	const child = spawn(command, commandArgs, {
 		cwd: REPO_ROOT,
-		env: { ...process.env, NODE_ENV: undefined, ...env },
+		env: { ...base, NODE_ENV: undefined, ...env },
 		detached: true,
 		stdio: ['ignore', 'pipe', 'pipe'],
 	});
 	let output = '';
 	let exitCode: number | null | undefined;
+	let exitSignal: NodeJS.Signals | null = null;
 	child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
 	child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-	child.on('exit', (code) => (exitCode = code));
+	child.on('exit', (code, signal) => {
+		exitCode = code;
+		exitSignal = signal;
+	});
 	await waitFor(
 		`npm run dev -- ${args.join(' ')} to print its banner`,
 		async () => {
@@ -34,5 +48,5 @@ export async function startDev(args: string[], env: NodeJS.ProcessEnv): Promise<
 		},
 		300_000,
 	);
-	return { child, output: () => output, exitCode: () => exitCode };
+	return { child, output: () => output, exitCode: () => exitCode, exitSignal: () => exitSignal };
 }
