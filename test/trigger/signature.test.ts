@@ -48,8 +48,16 @@ describe('timestamped scheme', () => {
 		['a plain digest without t=', TIMESTAMPED_HEX, SUBSCRIPTION_SECRET, 'malformed'],
 		['another secret', good, 'whsec_other', 'mismatch'],
 		['a timestamp other than the signed one', `t=${T + 1},v1=${TIMESTAMPED_HEX}`, SUBSCRIPTION_SECRET, 'mismatch'],
+		['a v1 of 64 characters that are not hex', `t=${T},v1=${'z'.repeat(64)}`, SUBSCRIPTION_SECRET, 'malformed'],
+		['a v1 one character too long', `t=${T},v1=${TIMESTAMPED_HEX}0`, SUBSCRIPTION_SECRET, 'malformed'],
+		['a timestamp of 13 digits', `t=1${String(T).padStart(12, '0')},v1=${TIMESTAMPED_HEX}`, SUBSCRIPTION_SECRET, 'malformed'],
 	])('refuses %s', (_case, header, secret, reason) => {
 		expect(timestamped(header, T * 1000, secret)).toEqual({ valid: false, reason });
+	});
+
+	it('accepts the digest in upper case, and the header with spaces after its commas', () => {
+		expect(timestamped(`t=${T},v1=${TIMESTAMPED_HEX.toUpperCase()}`, T * 1000, SUBSCRIPTION_SECRET)).toEqual({ valid: true });
+		expect(timestamped(`t=${T}, v1=${TIMESTAMPED_HEX}`, T * 1000, SUBSCRIPTION_SECRET)).toEqual({ valid: true });
 	});
 
 	it('accepts one matching v1 among several (secret rotation)', () => {

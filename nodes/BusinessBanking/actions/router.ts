@@ -22,11 +22,11 @@ import { resources } from './resources';
  * "Continue On Fail" an item's error becomes that item's output instead of stopping the node.
  */
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	const run = runContext(this);
-	return await runItems.call(run);
+	const { run, itemDone } = runContext(this);
+	return await runItems.call(run, itemDone);
 }
 
-async function runItems(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+async function runItems(this: IExecuteFunctions, itemDone: (itemIndex: number) => void): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
 	const resourceName = this.getNodeParameter('resource', 0) as string;
 	const operationName = this.getNodeParameter('operation', 0) as string;
@@ -48,6 +48,8 @@ async function runItems(this: IExecuteFunctions): Promise<INodeExecutionData[][]
 			const error = caught instanceof InputProblem ? inputError(this, caught, itemIndex) : caught;
 			if (!this.continueOnFail()) throw withItemIndex(this, error, itemIndex);
 			results[itemIndex] = [{ json: { error: error.message, ...errorDetails(error) }, pairedItem: { item: itemIndex } }];
+		} finally {
+			itemDone(itemIndex);
 		}
 	});
 	return [results.flat()];

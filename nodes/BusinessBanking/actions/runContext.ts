@@ -1,4 +1,4 @@
-import { deepCopy, type IExecuteFunctions, type INodeParameters, type NodeParameterValueType } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeParameters } from 'n8n-workflow';
 
 type GetNodeParameter = (name: string, itemIndex: number, fallback?: unknown, options?: object) => unknown;
 
@@ -21,23 +21,62 @@ function rawParameter(parameters: INodeParameters, path: string): unknown {
 }
 
 /**
- * The node's context for one run of its items, where a parameter without any expression is
- * resolved once and handed out again (a copy) for every item: n8n would resolve it anew for each
- * item, through the same expression machinery as a real expression. Parameters with an
- * expression are resolved per item as before. Failures are not kept (each item reports its own).
+ * A copy of the lists and plain objects of a value, so that no caller can change what is kept.
+ * Anything else (a Date, a luxon DateTime from an expression) is handed out as it is: n8n's
+ * deepCopy would turn it into text, and the type check must see what the expression gave.
  */
-export function runContext(context: IExecuteFunctions): IExecuteFunctions {
-	const parameters = context.getNode().parameters;
+function handOut(value: unknown): unknown {
+	if (Array.isArray(value)) return value.map(handOut);
+	if (value === null || typeof value !== 'object') return value;
+	const prototype = Object.getPrototypeOf(value) as unknown;
+	if (prototype !== Object.prototype && prototype !== null) return value;
+	const copy: Record<string, unknown> = {};
+	// Defined, not assigned: a key such as __proto__ stays a key, for the pollution check to refuse.
+	for (const [key, entry] of Object.entries(value)) Object.defineProperty(copy, key, { value: handOut(entry), enumerable: true, writable: true, configurable: true });
+	return copy;
+}
+
+/** One run of the node's items, and the end of an item (its resolved parameters are let go). */
+export interface RunContext {
+	run: IExecuteFunctions;
+	itemDone(itemIndex: number): void;
+}
+
+/**
+ * The node's context for one run of its items, where each parameter is resolved once and handed
+ * out again (a copy): a parameter without any expression once for the whole run, one with an
+ * expression once per item. The type check of every parameter and the operation both read them,
+ * and each read would otherwise set up n8n's expression machinery anew (a third of an item's CPU).
+ * Failures are not kept (each read reports its own).
+ */
+export function runContext(context: IExecuteFunctions): RunContext {
+	const node = context.getNode();
 	const resolve = context.getNodeParameter.bind(context) as GetNodeParameter;
+	/** Per parameter: whether it is set (n8n then ignores the fallback) and whether it holds an expression. */
+	const shapes = new Map<string, { present: boolean; varies: boolean }>();
 	const constants = new Map<string, unknown>();
+	const items = new Map<number, Map<string, unknown>>();
+	const shapeOf = (name: string) => {
+		let shape = shapes.get(name);
+		if (!shape) {
+			const raw = rawParameter(node.parameters, name);
+			shapes.set(name, (shape = { present: raw !== undefined, varies: holdsExpression(raw) }));
+		}
+		return shape;
+	};
 	const getNodeParameter: GetNodeParameter = (name, itemIndex, fallback, options) => {
-		if (holdsExpression(rawParameter(parameters, name))) return resolve(name, itemIndex, fallback, options);
-		const key = `${name}\u0000${JSON.stringify(fallback) ?? ''}\u0000${JSON.stringify(options) ?? ''}`;
-		if (!constants.has(key)) constants.set(key, resolve(name, itemIndex, fallback, options));
-		const value = constants.get(key);
-		return value !== null && typeof value === 'object' ? deepCopy(value as NodeParameterValueType) : value;
+		const shape = shapeOf(name);
+		const fallbackKey = shape.present || fallback === undefined ? '' : (JSON.stringify(fallback) ?? '');
+		const key = options ? `${name}\u0000${fallbackKey}\u0000${JSON.stringify(options)}` : `${name}\u0000${fallbackKey}`;
+		let kept = constants;
+		if (shape.varies) {
+			kept = items.get(itemIndex) ?? new Map<string, unknown>();
+			items.set(itemIndex, kept);
+		}
+		if (!kept.has(key)) kept.set(key, resolve(name, itemIndex, fallback, options));
+		return handOut(kept.get(key));
 	};
 	const run = Object.create(context) as IExecuteFunctions;
 	Object.defineProperty(run, 'getNodeParameter', { value: getNodeParameter });
-	return run;
+	return { run, itemDone: (itemIndex) => items.delete(itemIndex) };
 }

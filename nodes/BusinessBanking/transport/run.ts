@@ -23,6 +23,8 @@ interface RunState {
 	credential?: Promise<ReadCredential>;
 	/** The settled read, to tell a stale copy from a read under way. */
 	current?: ReadCredential;
+	/** The node's credential (its id, or its name), for the pacer. */
+	credentialId?: string;
 }
 
 /**
@@ -93,10 +95,17 @@ function signingContext(context: ApiContext, data: ICredentialDataDecryptedObjec
 
 /** The run's settings and the pacer of the credential's current access token. */
 export function pacing(context: ApiContext, credential: ReadCredential): { pacer: Pacer; adaptive: boolean } {
-	const { settings } = stateOf(context);
-	const id = context.getNode().credentials?.[CREDENTIAL_TYPE]?.id ?? context.getNode().credentials?.[CREDENTIAL_TYPE]?.name ?? '';
+	const state = stateOf(context);
+	// Once per run: n8n deep-copies the whole node on every getNode().
+	state.credentialId ??= credentialIdOf(context);
+	const { settings, credentialId: id } = state;
 	const token = (credential.data.oauthTokenData as { access_token?: string } | undefined)?.access_token ?? '';
-	const pacer = pacerFor(String(id), token);
+	const pacer = pacerFor(id, token);
 	pacer.configure(settings.limit);
 	return { pacer, adaptive: settings.adaptive };
+}
+
+function credentialIdOf(context: ApiContext): string {
+	const reference = context.getNode().credentials?.[CREDENTIAL_TYPE];
+	return String(reference?.id ?? reference?.name ?? '');
 }

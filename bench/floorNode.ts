@@ -1,0 +1,44 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+
+import { registerNodeType } from '../test/helpers/engine';
+
+export const FLOOR_NODE_TYPE = 'bench.n8nFloor';
+
+/**
+ * The least any n8n node spends per request: one expression read per item (the body, prebuilt in
+ * the input) and n8n's own authenticated request helper, one item after the other, with nothing
+ * else (no checks, no retries, no pacing). The node's CPU per request is set against it, to tell
+ * what this package adds from what n8n itself costs.
+ */
+class N8nFloorNode implements INodeType {
+	description = {
+		displayName: 'n8n floor',
+		name: 'n8nFloor',
+		group: ['transform'],
+		version: 1,
+		description: 'Benchmark baseline',
+		defaults: { name: 'n8n floor' },
+		inputs: ['main'],
+		outputs: ['main'],
+		credentials: [{ name: 'businessBankingOAuth2Api', required: true }],
+		properties: [
+			{ displayName: 'URL', name: 'url', type: 'string', default: '' },
+			{ displayName: 'Body', name: 'body', type: 'json', default: '{}' },
+		],
+	} as unknown as INodeTypeDescription;
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		const url = this.getNodeParameter('url', 0) as string;
+		const output: INodeExecutionData[] = [];
+		for (let itemIndex = 0; itemIndex < this.getInputData().length; itemIndex++) {
+			const body = this.getNodeParameter('body', itemIndex) as IDataObject;
+			const json = (await this.helpers.httpRequestWithAuthentication.call(this, 'businessBankingOAuth2Api', { method: 'POST', url, body: { client_invoice: body }, json: true })) as IDataObject;
+			output.push({ json, pairedItem: { item: itemIndex } });
+		}
+		return [output];
+	}
+}
+
+registerNodeType(FLOOR_NODE_TYPE, new N8nFloorNode());
+
+export const floorParameters = (url: string) => ({ url: `${url}/v2/client_invoices`, body: '={{ $json.body }}' });
