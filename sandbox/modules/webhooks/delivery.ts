@@ -73,8 +73,14 @@ export class Deliverer {
 	/** Delivers the event to every current target; resolves once each delivery succeeded or gave up. */
 	deliver(event: EventEnvelope): Promise<void> {
 		if (this.closed) return Promise.resolve();
-		const rawBody = JSON.stringify(event);
 		const targets = this.store.targetsFor(event.organization_id, event.type);
+		if (targets.length === 0) {
+			// Nobody listens (the usual case): no serialization, nothing to wait for. What an empty
+			// run would have done once settled: forget what ran for this event before.
+			this.running.delete(event.id);
+			return Promise.resolve();
+		}
+		const rawBody = JSON.stringify(event);
 		const run = Promise.all(targets.map((target) => this.deliverTo(event, rawBody, target))).then(() => {
 			if (this.running.get(event.id) === run) this.running.delete(event.id);
 		});
