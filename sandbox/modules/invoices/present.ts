@@ -41,6 +41,19 @@ export function fileUrl(state: InvoiceState, origin: string, id: string, expires
 	return `${origin}/sandbox-files/${id}?${query}signature=${signFile(state, id, expires)}`;
 }
 
+/**
+ * The invoice's own link: it never changes (same key, same attachment id), yet every response
+ * shows it, so it is signed once per invoice. Only stored invoices fill the cache.
+ */
+function invoiceUrl(state: InvoiceState, origin: string, record: InvoiceRecord): string {
+	let signature = state.linkSignatures.get(record.attachmentId);
+	if (signature === undefined) {
+		signature = signFile(state, record.attachmentId);
+		state.linkSignatures.set(record.attachmentId, signature);
+	}
+	return `${origin}/sandbox-files/${record.attachmentId}?signature=${signature}`;
+}
+
 function items(record: InvoiceRecord): InvoiceItemResponse[] {
 	const currency = record.fields.currency;
 	return record.fields.items.map((item, index) => {
@@ -80,7 +93,7 @@ export function presentInvoice(ctx: SandboxContext, state: InvoiceState, record:
 		number: fields.number,
 		purchase_order: fields.purchase_order ?? null,
 		status: record.status,
-		invoice_url: fileUrl(state, origin, record.attachmentId),
+		invoice_url: invoiceUrl(state, origin, record),
 		contact_email: member?.email ?? null,
 		terms_and_conditions: fields.terms_and_conditions ?? null,
 		discount_conditions: settings.discount_conditions ?? null,

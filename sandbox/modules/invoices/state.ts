@@ -83,6 +83,8 @@ export class InvoiceState {
 	readonly pendingPdfs = new Map<string, PendingPdf>();
 	/** Signs the pre-signed file URLs; kept with the state, so a URL outlives a restart (not a new data file). */
 	readonly urlKey: KeyObject;
+	/** The signatures of the invoices' own (non-expiring) links, by attachment id (present.ts). */
+	readonly linkSignatures = new Map<string, string>();
 	private readonly settings: StoredMap<string>;
 
 	constructor(private readonly ctx: SandboxContext) {
@@ -117,6 +119,7 @@ export class InvoiceState {
 		this.numberIndex.byNumber.clear();
 		this.numberIndex.indexedRows = 0;
 		this.pendingFacturx.clear();
+		this.linkSignatures.clear();
 		// The URL key survives a reset, as it did in memory.
 		const key = this.settings.get('url_key');
 		this.settings.clear();
