@@ -35,6 +35,7 @@ import {
 	timeNode,
 	type Timing,
 } from './contenders';
+import { collectGarbage } from './collectGarbage';
 import { FLOOR_NODE_TYPE, floorParameters } from './floorNode';
 import { extractFacturXml, extractWithPdfLib, facturxPdfFromSandbox, timePerRun } from './facturx';
 import { rawAllClients, rawCreations } from './raw';
@@ -99,6 +100,7 @@ async function runCreations(sandbox: RemoteSandbox, http: ReturnType<typeof load
 			for (const contender of order) {
 				const rows = invoiceRows(CREATIONS);
 				await setLatency(sandbox, latencyMs, CREATIONS);
+				collectGarbage();
 				const sandboxCpuBefore = await sandbox.cpuMs();
 				let timing: Timing;
 				if (contender === 'ours') {
