@@ -1,3 +1,4 @@
+import { MAX_IN_FLIGHT } from '../../nodes/BusinessBanking/transport/pacer';
 import { matchesPath, type LoggedRequest } from '../../sandbox/core/requestLog';
 import { runNode } from '../helpers/engine';
 import { frCompanyClient, uniqueNumber } from '../helpers/fixtures';
@@ -104,7 +105,7 @@ describe('Client Invoice: batches', () => {
 	test.each([
 		[1, 1],
 		[20, 20],
-		[80, 30], // clamped to 50; the 30 rows all go at once
+		[150, 30], // clamped to 100; the 30 rows all go at once
 	])('Batch Concurrency %p: at most %p creations reach the API at once', async (option, expected) => {
 		const clientId = await createClient(sandbox, { ...frCompanyClient, name: `Concurrency ${option} SARL` });
 		// Each creation takes 40 ms at the sandbox, so every allowed slot fills up.
@@ -122,7 +123,7 @@ describe('Client Invoice: batches', () => {
 		}
 	});
 
-	test('without Batch Concurrency the node adapts: more than a fixed 5 at once when the service is slow, never more than 50', async () => {
+	test('without Batch Concurrency the node adapts: more than a fixed 5 at once when the service is slow, never more than 100', async () => {
 		const clientId = await createClient(sandbox, { ...frCompanyClient, name: 'Adaptatif SARL' });
 		await addFault({ method: 'POST', path: CREATE, kind: 'latency', latencyMs: 40, count: 60 });
 		const watch = watchInFlight(CREATE);
@@ -132,7 +133,7 @@ describe('Client Invoice: batches', () => {
 			expect(error).toBeUndefined();
 			expect(items.map((item) => out(item).number)).toEqual(input.map((row) => row.number));
 			expect(watch.max()).toBeGreaterThan(5);
-			expect(watch.max()).toBeLessThanOrEqual(50);
+			expect(watch.max()).toBeLessThanOrEqual(MAX_IN_FLIGHT);
 		} finally {
 			watch.stop();
 			await sandbox.http.delete('/sandbox/faults');

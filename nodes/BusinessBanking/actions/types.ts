@@ -6,7 +6,7 @@ export interface Operation {
 	execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]>;
 	/**
 	 * How many items of this operation may run at once (1 when absent), or 'adaptive': as many as
-	 * the transport's pacer lets run (up to 50, within the rate limit). Reads the node's own
+	 * the transport's pacer lets run (up to 100, within the rate limit). Reads the node's own
 	 * parameters so that a batch option can fix it; results keep input order either way.
 	 */
 	concurrency?(this: IExecuteFunctions): number | 'adaptive';

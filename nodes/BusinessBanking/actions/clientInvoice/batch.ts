@@ -5,7 +5,7 @@ import { MAX_IN_FLIGHT } from '../../transport/pacer';
 export const MAX_BATCH_CONCURRENCY = MAX_IN_FLIGHT;
 
 /**
- * "Batch Concurrency" (Options) of the node, clamped to 1–50, read once per execution; when it is
+ * "Batch Concurrency" (Options) of the node, clamped to 1–100, read once per execution; when it is
  * not set, 'adaptive': the pacer keeps as many in flight as the latency needs, within the limit.
  */
 export function batchConcurrency(this: IExecuteFunctions): number | 'adaptive' {

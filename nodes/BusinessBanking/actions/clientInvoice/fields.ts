@@ -292,9 +292,9 @@ export function batchOptionsField(operations: string[], extra: INodeProperties[]
 				name: 'batchConcurrency',
 				type: 'number',
 				default: 10,
-				typeOptions: { minValue: 1, maxValue: 50 },
+				typeOptions: { minValue: 1, maxValue: 100 },
 				description:
-					'How many input items are sent at once (1–50). Without this option the node adapts by itself, up to 50 at once, within the rate limit. Output keeps input order.',
+					'How many input items are sent at once (1–100). Without this option the node adapts by itself, up to 100 at once, within the rate limit. Output keeps input order.',
 			},
 			...extra,
 		],
