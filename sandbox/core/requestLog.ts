@@ -52,12 +52,28 @@ export function redactHeaders(headers: Record<string, string | string[] | undefi
 	return copy;
 }
 
-export function redactBody(body: unknown): unknown {
-	if (Array.isArray(body)) return body.map(redactBody);
+/** Whether a secret key sits anywhere in the body. */
+function holdsSecret(body: unknown): boolean {
+	if (Array.isArray(body)) return body.some(holdsSecret);
+	if (body === null || typeof body !== 'object') return false;
+	for (const [key, value] of Object.entries(body)) if (SECRET_BODY_KEYS.has(key) || holdsSecret(value)) return true;
+	return false;
+}
+
+function redactedCopy(body: unknown): unknown {
+	if (Array.isArray(body)) return body.map(redactedCopy);
 	if (body === null || typeof body !== 'object') return body;
 	return Object.fromEntries(
-		Object.entries(body).map(([key, value]) => [key, SECRET_BODY_KEYS.has(key) ? REDACTED : redactBody(value)]),
+		Object.entries(body).map(([key, value]) => [key, SECRET_BODY_KEYS.has(key) ? REDACTED : redactedCopy(value)]),
 	);
+}
+
+/**
+ * The body with every secret replaced. A body without one is kept as it is, not copied: handlers
+ * only read their input (the schemas parse it into new objects), and most requests hold no secret.
+ */
+export function redactBody(body: unknown): unknown {
+	return holdsSecret(body) ? redactedCopy(body) : body;
 }
 
 /** The last `capacity` requests (every path except the simulation controls), oldest first. */

@@ -12,12 +12,17 @@ interface Window {
 	count: number;
 }
 
+/** An Authorization header up to this length is its own key; a longer one is digested. */
+const KEY_MAX_CHARS = 256;
+
 /**
- * Who a request counts against: a digest of its Authorization header (a fixed 43 characters however
- * long the header), or its address when it has none.
+ * Who a request counts against: its Authorization header (a digest of it when it is longer than
+ * KEY_MAX_CHARS, so a caller sending huge headers cannot grow the windows' memory), or its address
+ * when it has none. A digest starts with a line feed, which no header value holds.
  */
 function callerKey(authorization: string | undefined, ip: string): string {
-	return authorization === undefined ? `anonymous:${ip}` : createHash('sha256').update(authorization).digest('base64url');
+	if (authorization === undefined) return `anonymous:${ip}`;
+	return authorization.length <= KEY_MAX_CHARS ? authorization : `\n${createHash('sha256').update(authorization).digest('base64url')}`;
 }
 
 /**

@@ -269,6 +269,15 @@ describe('rate limit', () => {
 		expect((await sandbox.http.get('/v2/clients', bad)).status).toBe(429);
 	});
 
+	it('counts a long Authorization header (kept as a digest) against its own budget, apart from another that shares its start', async () => {
+		const start = `Bearer ${'x'.repeat(2000)}`;
+		const first = { headers: { Authorization: `${start}-first` } };
+		const second = { headers: { Authorization: `${start}-second` } };
+		for (let i = 0; i < 3; i++) expect((await sandbox.http.get('/v2/clients', first)).status).toBe(401);
+		expect((await sandbox.http.get('/v2/clients', first)).status).toBe(429);
+		expect((await sandbox.http.get('/v2/clients', second)).status).toBe(401);
+	});
+
 	it('forgets the windows that ended, so that ever new tokens do not pile up', () => {
 		const limiter = new RateLimiter();
 		const limit = { max: 2, windowMs: 1000 };
