@@ -3,6 +3,7 @@ import {
 	NodeOperationError,
 	type IExecuteFunctions,
 	type INodeExecutionData,
+	type INodeProperties,
 } from 'n8n-workflow';
 
 import { runWithConcurrency } from '../transport/concurrency';
@@ -22,9 +23,26 @@ import { resources } from './resources';
  * "Continue On Fail" an item's error becomes that item's output instead of stopping the node.
  */
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	const { run, itemDone } = runContext(this);
+	const { run, itemDone } = runContext(this, (name) => CHECKED_BY_N8N.has(name.split('.')[0]));
 	return await runItems.call(run, itemDone);
 }
+
+/** Whether n8n checks a parameter's resolved value against its schema (then n8n must resolve it). */
+function checkedByN8n(property: INodeProperties): boolean {
+	if (property.type === 'resourceMapper' || property.type === 'filter' || property.validateType !== undefined) return true;
+	// A fixedCollection's groups hold their fields in `values`; a collection's options are fields.
+	const nested = (property.options ?? []).flatMap((option) => ('values' in option ? option.values : 'type' in option ? [option] : []));
+	return nested.some(checkedByN8n);
+}
+
+/** The parameters, by top-level name, that n8n checks against their schema when it resolves them. */
+const CHECKED_BY_N8N = new Set(
+	Object.values(resources)
+		.flatMap((resource) => Object.values(resource.operations))
+		.flatMap((operation) => operation.description)
+		.filter(checkedByN8n)
+		.map((property) => property.name),
+);
 
 async function runItems(this: IExecuteFunctions, itemDone: (itemIndex: number) => void): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();

@@ -1,5 +1,7 @@
 import type { IExecuteFunctions, INodeParameters } from 'n8n-workflow';
 
+import { ASK_N8N, itemPathRead, type ItemPathRead } from './itemPathReads';
+
 type GetNodeParameter = (name: string, itemIndex: number, fallback?: unknown, options?: object) => unknown;
 
 /** Whether a raw parameter value holds an expression anywhere (then it may differ per item). */
@@ -47,22 +49,34 @@ export interface RunContext {
  * out again (a copy): a parameter without any expression once for the whole run, one with an
  * expression once per item. The type check of every parameter and the operation both read them,
  * and each read would otherwise set up n8n's expression machinery anew (a third of an item's CPU).
- * Failures are not kept (each read reports its own).
+ * A parameter whose expressions are all paths into the item (`{{ $json.number }}`) is read from
+ * the item itself (itemPathReads.ts), unless `engineOnly` says n8n must see it (it checks such
+ * values against the parameter's schema) or the node runs as an AI tool (where $json is the
+ * agent's, not the input item). Failures are not kept (each read reports its own).
  */
-export function runContext(context: IExecuteFunctions): RunContext {
+export function runContext(context: IExecuteFunctions, engineOnly: (name: string) => boolean): RunContext {
 	const node = context.getNode();
 	const resolve = context.getNodeParameter.bind(context) as GetNodeParameter;
-	/** Per parameter: whether it is set (n8n then ignores the fallback) and whether it holds an expression. */
-	const shapes = new Map<string, { present: boolean; varies: boolean }>();
+	const asTool = node.type.endsWith('Tool');
+	let inputItems: ReturnType<IExecuteFunctions['getInputData']> | undefined;
+	const itemJson = (itemIndex: number) => (inputItems ??= context.getInputData())[itemIndex]?.json;
+	/** Per parameter: whether it is set (n8n then ignores the fallback), whether it holds an expression, and its item-path reader. */
+	const shapes = new Map<string, { present: boolean; varies: boolean; fromItem?: ItemPathRead }>();
 	const constants = new Map<string, unknown>();
 	const items = new Map<number, Map<string, unknown>>();
 	const shapeOf = (name: string) => {
 		let shape = shapes.get(name);
 		if (!shape) {
 			const raw = rawParameter(node.parameters, name);
-			shapes.set(name, (shape = { present: raw !== undefined, varies: holdsExpression(raw) }));
+			const varies = holdsExpression(raw);
+			const fromItem = varies && !asTool && !engineOnly(name) ? itemPathRead(raw) : undefined;
+			shapes.set(name, (shape = { present: raw !== undefined, varies, fromItem }));
 		}
 		return shape;
+	};
+	const read = (shape: { fromItem?: ItemPathRead }, name: string, itemIndex: number, fallback: unknown, options: object | undefined) => {
+		const value = shape.fromItem && !options ? shape.fromItem(itemJson(itemIndex)) : ASK_N8N;
+		return value === ASK_N8N ? resolve(name, itemIndex, fallback, options) : value;
 	};
 	const getNodeParameter: GetNodeParameter = (name, itemIndex, fallback, options) => {
 		const shape = shapeOf(name);
@@ -73,7 +87,7 @@ export function runContext(context: IExecuteFunctions): RunContext {
 			kept = items.get(itemIndex) ?? new Map<string, unknown>();
 			items.set(itemIndex, kept);
 		}
-		if (!kept.has(key)) kept.set(key, resolve(name, itemIndex, fallback, options));
+		if (!kept.has(key)) kept.set(key, read(shape, name, itemIndex, fallback, options));
 		return handOut(kept.get(key));
 	};
 	const run = Object.create(context) as IExecuteFunctions;
