@@ -13,7 +13,7 @@ const DESCRIPTIONS: Record<string, string> = {
 	'POST /sandbox/reset': 'back to the seeded state',
 	'GET /sandbox/clock': 'the sandbox clock',
 	'POST /sandbox/clock/advance': 'move the clock forward {"seconds": N} (expire tokens, quotes, keys)',
-	'POST /sandbox/faults': 'inject a fault: latency, 429, 5xx or a dropped connection after commit',
+	'POST /sandbox/faults': 'inject a fault: latency, 429, 5xx, a dropped connection after commit, or a redirect',
 	'GET /sandbox/faults': 'the active faults',
 	'DELETE /sandbox/faults': 'remove every fault',
 	'POST /sandbox/seed/clients': 'create N clients {"organization_id", "count"}',

@@ -18,8 +18,11 @@ export const faultInputSchema = z
 	.object({
 		method: z.string().regex(/^[A-Za-z]+$/, 'must be an HTTP method').optional(),
 		path: z.string().startsWith('/', 'must be a path starting with /, optionally ending with * for a prefix'),
-		kind: z.enum(['latency', 'status', 'drop_after_commit']),
-		status: z.union([z.literal(429), z.literal(500), z.literal(502), z.literal(503)]).optional(),
+		kind: z.enum(['latency', 'status', 'drop_after_commit', 'redirect']),
+		/** 429 or a 5xx for `status`; a 3xx for `redirect` (302 when not given). */
+		status: z.union([z.literal(429), z.literal(500), z.literal(502), z.literal(503), z.literal(301), z.literal(302), z.literal(303), z.literal(307), z.literal(308)]).optional(),
+		/** Where a `redirect` points (a misconfigured gateway or base URL); the same path when not given. */
+		location: z.string().min(1).max(2048).optional(),
 		retryAfter: z.number().int().min(0).max(3600).optional(),
 		latencyMs: z.number().int().min(0).max(60_000).optional(),
 		count: z.number().int().min(1).max(10_000).default(1),
@@ -31,8 +34,11 @@ export const faultInputSchema = z
 		after: z.number().int().min(0).max(1_000_000).default(0),
 	})
 	.superRefine((fault, ctx) => {
-		if (fault.kind === 'status' && fault.status === undefined) {
+		if (fault.kind === 'status' && (fault.status === undefined || fault.status < 400)) {
 			ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['status'], message: 'is required for a status fault (429, 500, 502 or 503)' });
+		}
+		if (fault.kind === 'redirect' && fault.status !== undefined && fault.status >= 400) {
+			ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['status'], message: 'must be a redirect status (301, 302, 303, 307 or 308) for a redirect fault' });
 		}
 		if (fault.kind === 'latency' && fault.latencyMs === undefined) {
 			ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['latencyMs'], message: 'is required for a latency fault' });
@@ -130,6 +136,9 @@ export const faultsModule: SandboxModule = {
 			if (!fault) return;
 			if (fault.kind === 'latency') await sleep(fault.latencyMs ?? 0);
 			if (fault.kind === 'drop_after_commit') request.dropAfterCommit = true;
+			if (fault.kind === 'redirect') {
+				return reply.code(fault.status ?? 302).header('Location', fault.location ?? request.url).send();
+			}
 			if (fault.kind === 'status') {
 				const status = fault.status ?? 500;
 				if (fault.retryAfter !== undefined) reply.header('Retry-After', String(fault.retryAfter));

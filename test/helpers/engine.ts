@@ -624,14 +624,15 @@ export async function clearSeenRequests(sandbox: TestSandbox): Promise<void> {
 	await sandbox.http.delete('/sandbox/requests');
 }
 
-/** Arms a fault (see sandbox/modules/faults.ts): a status (429, 5xx), latency, or a dropped connection; optionally a seeded share of requests, from the `after`-th on. */
+/** Arms a fault (see sandbox/modules/faults.ts): a status (429, 5xx), latency, a dropped connection, or a redirect (3xx to `location`); optionally a seeded share of requests, from the `after`-th on. */
 export async function injectFault(
 	sandbox: TestSandbox,
 	fault: {
 		method?: string;
 		path: string;
-		kind: 'status' | 'latency' | 'drop_after_commit';
+		kind: 'status' | 'latency' | 'drop_after_commit' | 'redirect';
 		status?: number;
+		location?: string;
 		retryAfter?: number;
 		latencyMs?: number;
 		count?: number;

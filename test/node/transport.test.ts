@@ -193,6 +193,25 @@ describe('transport inside the n8n engine: tokens, retries, errors', () => {
 		expect(await seenRequests(sandbox, { method: 'POST', path: '/v2/clients' })).toHaveLength(1);
 	});
 
+	it('does not follow a redirect: a write is neither resent elsewhere nor turned into a GET, and the message points at the Base URL', async () => {
+		const location = 'https://elsewhere.invalid/v2/clients?signature=secret-part';
+		await injectFault(sandbox, { method: 'POST', path: '/v2/clients', kind: 'redirect', status: 302, location, count: 1 });
+		const { error } = await runNode({ sandbox, node: createCompany('Pas Ailleurs SAS') });
+		expect(error?.name).toBe('NodeApiError');
+		expect(error?.httpCode).toBe('302');
+		expect(error?.message).toBe('The service answered with a redirect (HTTP 302 to https://elsewhere.invalid/v2/clients), which the node does not follow');
+		expect(error?.description).toContain('Check "Base URL" in the credential');
+		expect(JSON.stringify(error)).not.toContain('secret-part');
+		expect((await seenRequests(sandbox, { path: '/v2/clients' })).map((request) => `${request.method} ${request.status}`)).toEqual(['POST 302']);
+
+		// Same origin, same path: still one request, no GET of the list.
+		await injectFault(sandbox, { method: 'POST', path: '/v2/clients', kind: 'redirect', status: 303, count: 1 });
+		await clearSeenRequests(sandbox);
+		const again = await runNode({ sandbox, node: createCompany('Pas De GET SAS') });
+		expect(again.error?.message).toBe('The service answered with a redirect (HTTP 303 to /v2/clients), which the node does not follow');
+		expect((await seenRequests(sandbox, { path: '/v2/clients' })).map((request) => `${request.method} ${request.status}`)).toEqual(['POST 303']);
+	});
+
 	it('retries a dropped connection on a GET, but not on a POST (the client exists once)', async () => {
 		await injectFault(sandbox, { method: 'GET', path: `/v2/clients/${clientId}`, kind: 'drop_after_commit', count: 1 });
 		const read = await runNode({ sandbox, node: getClient(clientId) });

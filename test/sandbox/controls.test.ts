@@ -144,6 +144,18 @@ describe('simulation controls', () => {
 			expect((await sandbox.http.get('/sandbox/faults')).data.faults).toEqual([]);
 		});
 
+		it('redirect: answers the status and Location asked for (302 to the same path by default), without running the handler', async () => {
+			await sandbox.http.post('/sandbox/faults', { method: 'POST', path: '/v2/clients', kind: 'redirect', count: 1 });
+			await sandbox.http.post('/sandbox/faults', { method: 'POST', path: '/v2/clients', kind: 'redirect', status: 308, location: 'https://api.example.test/v2/clients', count: 1 });
+			const api = sandbox.api('fr');
+			const before = (await api.get('/v2/clients')).data.meta.total_count;
+			const plain = await api.post('/v2/clients', { client: { kind: 'company', name: 'Redirigé SAS' } }, { maxRedirects: 0 });
+			expect([plain.status, plain.headers.location]).toEqual([302, '/v2/clients']);
+			const permanent = await api.post('/v2/clients', { client: { kind: 'company', name: 'Redirigé SAS' } }, { maxRedirects: 0 });
+			expect([permanent.status, permanent.headers.location]).toEqual([308, 'https://api.example.test/v2/clients']);
+			expect((await api.get('/v2/clients')).data.meta.total_count).toBe(before);
+		});
+
 		it('refuses an incomplete fault with 422', async () => {
 			const cases = [
 				[{ path: '/v2/clients', kind: 'status', count: 1 }, '/status'],
@@ -151,6 +163,8 @@ describe('simulation controls', () => {
 				[{ path: 'v2/clients', kind: 'status', status: 500 }, '/path'],
 				[{ path: '/v2/clients', kind: 'status', status: 418 }, '/status'],
 				[{ path: '/v2/clients', kind: 'explode' }, '/kind'],
+				[{ path: '/v2/clients', kind: 'status', status: 302 }, '/status'],
+				[{ path: '/v2/clients', kind: 'redirect', status: 503 }, '/status'],
 			] as const;
 			for (const [body, pointer] of cases) {
 				const response = await sandbox.http.post('/sandbox/faults', body);

@@ -12,6 +12,8 @@ export interface FailedCall {
 	status?: number;
 	body?: unknown;
 	retryAfterSeconds?: number;
+	/** Where a redirect pointed: origin and path only (a query may carry a signature, the address a password). */
+	redirectedTo?: string;
 	/** A connection error code (ECONNRESET, ETIMEDOUT, …) when no response arrived. */
 	networkCode?: string;
 	/** n8n could not refresh the access token: the refresh token was refused (invalid_grant). */
@@ -40,6 +42,7 @@ export function describeFailure(error: unknown): FailedCall {
 			failure.status = response.status;
 			failure.body = response.data;
 			failure.retryAfterSeconds = parseRetryAfter(headerValue(response.headers, 'retry-after'));
+			failure.redirectedTo = withoutQuery(headerValue(response.headers, 'location'));
 		}
 		if (typeof current.code === 'string' && NETWORK_CODES.has(current.code)) failure.networkCode ??= current.code;
 		if (!failure.networkCode && typeof current.message === 'string' && /socket hang up/i.test(current.message)) {
@@ -49,6 +52,17 @@ export function describeFailure(error: unknown): FailedCall {
 		if (current.body?.error === 'invalid_grant' || current.failure?.cause === 'credential-invalid') failure.refreshRefused = true;
 	}
 	return failure;
+}
+
+function withoutQuery(location: string | undefined): string | undefined {
+	if (!location) return undefined;
+	try {
+		const relative = !/^[a-z][a-z0-9+.-]*:/i.test(location);
+		const url = new URL(location, 'http://relative.invalid');
+		return relative ? url.pathname : `${url.origin}${url.pathname}`;
+	} catch {
+		return undefined;
+	}
 }
 
 function headerValue(headers: Record<string, unknown> | undefined, name: string): string | undefined {
@@ -174,6 +188,9 @@ export function toNodeApiError(failure: FailedCall, context: ErrorContext): Node
 	} else if (status === 429) {
 		message = `The service is rate limiting these requests (HTTP 429) after ${tries(context.tries)}`;
 		description = 'The node paces itself to its Rate Limit option (1,000 requests per 10 s by default): set it to your contract’s limit, and when several workflows or workers share this credential, give each a share of it.';
+	} else if (status && status >= 300 && status < 400) {
+		message = `The service answered with a redirect (HTTP ${status}${failure.redirectedTo ? ` to ${failure.redirectedTo}` : ''}), which the node does not follow`;
+		description = `Check "Base URL" in the credential ${credential}: API calls are answered where they are sent, and following a redirect could resend a payment elsewhere or turn it into a read.`;
 	} else if (status && status >= 500) {
 		message = `The service failed to process the request (HTTP ${status}) after ${tries(context.tries)}`;
 		description = entries.map(explain).join('\n') || undefined;

@@ -74,6 +74,8 @@ function buildRequest(method: IHttpRequestMethods, path: string, options: ApiReq
 		qs: options.qs,
 		body: options.file ? (multipartBody(options.file) as unknown as IHttpRequestOptions['body']) : options.body,
 		json: !options.binary,
+		// The API answers where it is asked: a redirect would resend a write elsewhere, or as a GET.
+		disableFollowRedirect: true,
 		...(options.binary ? { encoding: 'arraybuffer' as const } : {}),
 	};
 }
