@@ -132,3 +132,34 @@ describe('nothing malformed is sent: the probed cases', () => {
 		expect(await seenRequests(sandbox)).toEqual([]);
 	});
 });
+
+/**
+ * A check whose outcome cannot change from item to item is made once per run (the router keeps it
+ * as passed); these show what must still be checked on every item.
+ */
+describe('nothing malformed is sent: checks across the items of a run', () => {
+	const sandbox = useTestSandbox();
+
+	it('a bad value without expression fails every item with its own error, and nothing is sent', async () => {
+		await clearSeenRequests(sandbox);
+		const { items } = await runNode({
+			sandbox,
+			node: { parameters: { resource: 'supplierInvoice', operation: 'getMany', limit: 'ten' }, continueOnFail: true },
+			items: [{}, {}, {}],
+		});
+		expect(items.map((item) => [item.json.error, item.pairedItem])).toEqual([0, 1, 2].map((index) => [`Item ${index}: Limit (limit) must be a whole number, got "ten"`, { item: index }]));
+		expect(await seenRequests(sandbox)).toEqual([]);
+	});
+
+	it('a parameter shown by an item’s own value is checked on that item, although an earlier item hid it', async () => {
+		await clearSeenRequests(sandbox);
+		const { items } = await runNode({
+			sandbox,
+			node: { parameters: { resource: 'supplierInvoice', operation: 'getMany', returnAll: '={{ $json.all }}', limit: 'ten' }, continueOnFail: true },
+			items: [{ all: true }, { all: false }],
+		});
+		expect(items[0].json.error).toBeUndefined();
+		expect(items.at(-1)?.json.error).toBe('Item 1: Limit (limit) must be a whole number, got "ten"');
+		expect((await seenRequests(sandbox)).every((request) => !request.path.includes('NaN') && request.query.per_page !== 'NaN')).toBe(true);
+	});
+});

@@ -12,7 +12,7 @@ import { configureRun } from '../transport/run';
 import { rateLimitOf } from './rateLimit';
 import { runContext } from './runContext';
 import { inputError } from './common/inputError';
-import { checkParameterTypes } from './common/parameterTypes';
+import { checkParameterTypes, type SettledChecks } from './common/parameterTypes';
 import { InputProblem } from './common/values';
 import { resources } from './resources';
 
@@ -23,8 +23,8 @@ import { resources } from './resources';
  * "Continue On Fail" an item's error becomes that item's output instead of stopping the node.
  */
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	const { run, itemDone } = runContext(this, (name) => CHECKED_BY_N8N.has(name.split('.')[0]));
-	return await runItems.call(run, itemDone);
+	const { run, itemDone, perItem } = runContext(this, (name) => CHECKED_BY_N8N.has(name.split('.')[0]));
+	return await runItems.call(run, itemDone, { perItem, passed: new Set<INodeProperties>() });
 }
 
 /** Whether n8n checks a parameter's resolved value against its schema (then n8n must resolve it). */
@@ -44,7 +44,7 @@ const CHECKED_BY_N8N = new Set(
 		.map((property) => property.name),
 );
 
-async function runItems(this: IExecuteFunctions, itemDone: (itemIndex: number) => void): Promise<INodeExecutionData[][]> {
+async function runItems(this: IExecuteFunctions, itemDone: (itemIndex: number) => void, settled: SettledChecks): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
 	const resourceName = this.getNodeParameter('resource', 0) as string;
 	const operationName = this.getNodeParameter('operation', 0) as string;
@@ -59,7 +59,7 @@ async function runItems(this: IExecuteFunctions, itemDone: (itemIndex: number) =
 
 	await runWithConcurrency(items.length, adaptive ? MAX_IN_FLIGHT : Math.max(1, concurrency), async (itemIndex) => {
 		try {
-			checkParameterTypes.call(this, operation.description, itemIndex);
+			checkParameterTypes.call(this, operation.description, itemIndex, settled);
 			const output = await operation.execute.call(this, itemIndex);
 			results[itemIndex] = output.map((entry) => ({ ...entry, pairedItem: { item: itemIndex } }));
 		} catch (caught) {

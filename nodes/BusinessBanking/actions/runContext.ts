@@ -42,6 +42,8 @@ function handOut(value: unknown): unknown {
 export interface RunContext {
 	run: IExecuteFunctions;
 	itemDone(itemIndex: number): void;
+	/** Whether a parameter holds an expression (its value may then differ from item to item). */
+	perItem(name: string): boolean;
 }
 
 /**
@@ -92,5 +94,5 @@ export function runContext(context: IExecuteFunctions, engineOnly: (name: string
 	};
 	const run = Object.create(context) as IExecuteFunctions;
 	Object.defineProperty(run, 'getNodeParameter', { value: getNodeParameter });
-	return { run, itemDone: (itemIndex) => items.delete(itemIndex) };
+	return { run, itemDone: (itemIndex) => items.delete(itemIndex), perItem: (name) => shapeOf(name).varies };
 }

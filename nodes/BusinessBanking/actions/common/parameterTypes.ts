@@ -4,19 +4,40 @@ import type { IExecuteFunctions, INodeProperties, INodePropertyCollection, INode
 import { assertNoPollution, describeValue, InputProblem, isBlank, readRequiredText, readText } from './values';
 
 /**
+ * The checks of one run whose outcome cannot change from item to item: those of parameters without
+ * an expression, shown or hidden by parameters without one either. Each is made on the first item
+ * and then counts as passed; a failure is never kept, so every item reports its own.
+ */
+export interface SettledChecks {
+	perItem(name: string): boolean;
+	/** By description entry: one name may have several, shown in turn. */
+	passed: Set<INodeProperties>;
+}
+
+/**
  * Checks every parameter an operation shows against its type in the node's description, for one
  * item, before the operation runs: an expression can give any value, and the editor's checks do
  * not run on it. Options must be one of the listed values, numbers whole and within their bounds,
  * booleans true or false, text never NaN, an object or "undefined". The operation's own readers then
  * apply the field's rule (ID, date, amount…). Covers every operation, present and future.
  */
-export function checkParameterTypes(this: IExecuteFunctions, properties: INodeProperties[], itemIndex: number): void {
+export function checkParameterTypes(this: IExecuteFunctions, properties: INodeProperties[], itemIndex: number, settled?: SettledChecks): void {
 	for (const property of properties) {
-		if (!isShown.call(this, property, itemIndex)) continue;
-		const options = property.type === 'resourceLocator' ? { extractValue: true } : undefined;
-		const value = this.getNodeParameter(property.name, itemIndex, property.default, options) as unknown;
-		checkValue(property, value, fieldOf(property.displayName, property.name));
+		if (settled?.passed.has(property)) continue;
+		if (isShown.call(this, property, itemIndex)) {
+			const options = property.type === 'resourceLocator' ? { extractValue: true } : undefined;
+			const value = this.getNodeParameter(property.name, itemIndex, property.default, options) as unknown;
+			checkValue(property, value, fieldOf(property.displayName, property.name));
+		}
+		if (settled && !dependsOnItem(property, settled)) settled.passed.add(property);
 	}
+}
+
+/** Whether the parameter, or one that shows or hides it, holds an expression. */
+function dependsOnItem(property: INodeProperties, settled: SettledChecks): boolean {
+	const rules = property.displayOptions;
+	const deciders = [...Object.keys(rules?.show ?? {}), ...Object.keys(rules?.hide ?? {})].filter((key) => !key.startsWith('@'));
+	return [property.name, ...deciders.map((key) => key.replace(/^\//, ''))].some((name) => settled.perItem(name));
 }
 
 const fieldOf = (label: string, path: string) => `${label} (${path})`;
