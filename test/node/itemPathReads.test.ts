@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeType } from 'n8n-workflow';
 
+import { checkedByN8n } from '../../nodes/BusinessBanking/actions/checkedByN8n';
 import { runContext } from '../../nodes/BusinessBanking/actions/runContext';
 import { registerNodeType, runNode } from '../helpers/engine';
 import { useTestSandbox } from '../helpers/sandbox';
@@ -121,5 +122,10 @@ describe('Parameters read straight from the item ({{ $json.a.b }})', () => {
 		for (const item of items) {
 			expect(Object.entries(item).filter(([name, { leftToN8n }]) => !leftToN8n && String(CASES[name]).startsWith('='))).toEqual([]);
 		}
+	});
+
+	it('never apply to what n8n checks against a schema as it resolves it (the mapped international details)', () => {
+		expect(['details', 'details.value', 'details.value.accountHolderName'].map(checkedByN8n)).toEqual([true, true, true]);
+		expect(['itemsJson', 'additionalFields', 'additionalFields.number', 'amount'].map(checkedByN8n)).toEqual([false, false, false, false]);
 	});
 });

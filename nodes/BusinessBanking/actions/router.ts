@@ -10,6 +10,7 @@ import { runWithConcurrency } from '../transport/concurrency';
 import { MAX_IN_FLIGHT } from '../transport/pacer';
 import { configureRun } from '../transport/run';
 import { rateLimitOf } from './rateLimit';
+import { checkedByN8n } from './checkedByN8n';
 import { runContext } from './runContext';
 import { inputError } from './common/inputError';
 import { checkParameterTypes, type SettledChecks } from './common/parameterTypes';
@@ -23,26 +24,9 @@ import { resources } from './resources';
  * "Continue On Fail" an item's error becomes that item's output instead of stopping the node.
  */
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	const { run, itemDone, perItem } = runContext(this, (name) => CHECKED_BY_N8N.has(name.split('.')[0]));
+	const { run, itemDone, perItem } = runContext(this, checkedByN8n);
 	return await runItems.call(run, itemDone, { perItem, passed: new Set<INodeProperties>() });
 }
-
-/** Whether n8n checks a parameter's resolved value against its schema (then n8n must resolve it). */
-function checkedByN8n(property: INodeProperties): boolean {
-	if (property.type === 'resourceMapper' || property.type === 'filter' || property.validateType !== undefined) return true;
-	// A fixedCollection's groups hold their fields in `values`; a collection's options are fields.
-	const nested = (property.options ?? []).flatMap((option) => ('values' in option ? option.values : 'type' in option ? [option] : []));
-	return nested.some(checkedByN8n);
-}
-
-/** The parameters, by top-level name, that n8n checks against their schema when it resolves them. */
-const CHECKED_BY_N8N = new Set(
-	Object.values(resources)
-		.flatMap((resource) => Object.values(resource.operations))
-		.flatMap((operation) => operation.description)
-		.filter(checkedByN8n)
-		.map((property) => property.name),
-);
 
 async function runItems(this: IExecuteFunctions, itemDone: (itemIndex: number) => void, settled: SettledChecks): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
