@@ -24,7 +24,8 @@ export type ItemPathRead = (json: unknown) => unknown;
 
 const hasOwn = (value: object, key: string) => Object.prototype.hasOwnProperty.call(value, key);
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
+/** An object literal's kind of object (or one without prototype), not an array, Date or class instance. */
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
 	if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
 	const prototype = Object.getPrototypeOf(value) as unknown;
 	return prototype === Object.prototype || prototype === null;

@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeParameters } from 'n8n-workflow';
 
-import { ASK_N8N, itemPathRead, type ItemPathRead } from './itemPathReads';
+import { ASK_N8N, isPlainObject, itemPathRead, type ItemPathRead } from './itemPathReads';
 
 type GetNodeParameter = (name: string, itemIndex: number, fallback?: unknown, options?: object) => unknown;
 
@@ -29,9 +29,7 @@ function rawParameter(parameters: INodeParameters, path: string): unknown {
  */
 function handOut(value: unknown): unknown {
 	if (Array.isArray(value)) return value.map(handOut);
-	if (value === null || typeof value !== 'object') return value;
-	const prototype = Object.getPrototypeOf(value) as unknown;
-	if (prototype !== Object.prototype && prototype !== null) return value;
+	if (!isPlainObject(value)) return value;
 	const copy: Record<string, unknown> = {};
 	// Defined, not assigned: a key such as __proto__ stays a key, for the pollution check to refuse.
 	for (const [key, entry] of Object.entries(value)) Object.defineProperty(copy, key, { value: handOut(entry), enumerable: true, writable: true, configurable: true });

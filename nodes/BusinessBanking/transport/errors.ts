@@ -42,7 +42,7 @@ export function describeFailure(error: unknown): FailedCall {
 			failure.status = response.status;
 			failure.body = response.data;
 			failure.retryAfterSeconds = parseRetryAfter(headerValue(response.headers, 'retry-after'));
-			failure.redirectedTo = withoutQuery(headerValue(response.headers, 'location'));
+			failure.redirectedTo = shownLocation(headerValue(response.headers, 'location'));
 		}
 		if (typeof current.code === 'string' && NETWORK_CODES.has(current.code)) failure.networkCode ??= current.code;
 		if (!failure.networkCode && typeof current.message === 'string' && /socket hang up/i.test(current.message)) {
@@ -54,7 +54,8 @@ export function describeFailure(error: unknown): FailedCall {
 	return failure;
 }
 
-function withoutQuery(location: string | undefined): string | undefined {
+/** The origin and path of a Location header: never its query (a signature) or user info (a password). */
+function shownLocation(location: string | undefined): string | undefined {
 	if (!location) return undefined;
 	try {
 		const relative = !/^[a-z][a-z0-9+.-]*:/i.test(location);
