@@ -21,7 +21,7 @@ export const faultInputSchema = z
 		kind: z.enum(['latency', 'status', 'drop_after_commit', 'redirect']),
 		/** 429 or a 5xx for `status`; a 3xx for `redirect` (302 when not given). */
 		status: z.union([z.literal(429), z.literal(500), z.literal(502), z.literal(503), z.literal(301), z.literal(302), z.literal(303), z.literal(307), z.literal(308)]).optional(),
-		/** Where a `redirect` points (a misconfigured gateway or base URL); the same path when not given. */
+		/** Where a `redirect` points (a misconfigured gateway or base URL); the request's own address when not given. */
 		location: z.string().min(1).max(2048).optional(),
 		retryAfter: z.number().int().min(0).max(3600).optional(),
 		latencyMs: z.number().int().min(0).max(60_000).optional(),
@@ -35,7 +35,8 @@ export const faultInputSchema = z
 	})
 	.superRefine((fault, ctx) => {
 		if (fault.kind === 'status' && (fault.status === undefined || fault.status < 400)) {
-			ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['status'], message: 'is required for a status fault (429, 500, 502 or 503)' });
+			const message = fault.status === undefined ? 'is required for a status fault (429, 500, 502 or 503)' : 'must be 429, 500, 502 or 503 for a status fault';
+			ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['status'], message });
 		}
 		if (fault.kind === 'redirect' && fault.status !== undefined && fault.status >= 400) {
 			ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['status'], message: 'must be a redirect status (301, 302, 303, 307 or 308) for a redirect fault' });
