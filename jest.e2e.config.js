@@ -1,8 +1,8 @@
 // `npm run test:e2e`: inside a real n8n that the global setup installs (cached) and starts.
-const unit = require('./jest.config');
+const base = require('./jest.base');
 
 module.exports = {
-	...unit,
+	...base,
 	testMatch: ['<rootDir>/test/e2e/**/*.test.ts'],
 	testPathIgnorePatterns: ['/node_modules/'],
 	globalSetup: '<rootDir>/test/e2e/helpers/global-setup.ts',

@@ -1,5 +1,5 @@
 import { NodeOperationError, type IExecuteFunctions } from 'n8n-workflow';
-import type { z } from 'zod';
+import type { z } from 'zod/v3';
 
 /**
  * Checks the body about to be sent with the shared zod schema, before any request. The first

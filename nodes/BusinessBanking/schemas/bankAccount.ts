@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/v3';
 
 /** `bank_account` of POST and PATCH /v2/bank_accounts: the spec shows only `name`. */
 export const bankAccountSchema = z.object({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/v3';
 
 /**
  * Card restriction rules (spec: Card; the category list is ours, the spec does not show one).

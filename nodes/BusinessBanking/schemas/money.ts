@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/v3';
 
 /**
  * Money helpers shared by the node and the sandbox. Amounts stay decimal strings end to end:

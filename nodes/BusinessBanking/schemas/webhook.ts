@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/v3';
 
 /**
  * Webhook rules of the spec (Webhook subscription, Partner webhook endpoint, Events) and

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/v3';
 
 import { ApiError } from '../../core/errors';
 import { organizationId } from '../../core/guard';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import { z } from 'zod/v3';
 
 import type { SandboxContext } from '../../core/context';
 import { ApiError } from '../../core/errors';

@@ -1,5 +1,5 @@
 import { NodeOperationError, type IDataObject, type IExecuteFunctions } from 'n8n-workflow';
-import type { ZodError, ZodTypeAny } from 'zod';
+import type { ZodError, ZodTypeAny } from 'zod/v3';
 
 import { invoiceCreateSchema, invoiceUpdateSchema } from '../../schemas/invoice';
 import { readItems, type ItemBody } from './items';
