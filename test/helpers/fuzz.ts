@@ -297,6 +297,8 @@ function slotsOf(property: INodeProperties, parent: Array<string | number>, show
 /** IDs the spec types only as "string" (not uuid): URL-safe tokens. */
 const TOKEN_IDS = new Set(['bankAccount.update.bankAccountId', 'externalTransfer.get.transferId', 'internationalTransfer.create.targetAccountId']);
 const LIST_FIELDS = new Set(['attachmentIds', 'extraEmails']);
+/** Filters of a list that match exactly: values to look for (one no record has finds nothing), not to check. */
+const SEARCH_VALUES = new Set(['client.getMany.email']);
 /** Fields named "…Id" that hold the user's own text, not an ID of the API. */
 const FREE_TEXT_IDS = new Set(['contractId']);
 
@@ -318,6 +320,7 @@ function classOf(property: INodeProperties, operation: string): ValueClass {
 			return 'json';
 	}
 	if (TOKEN_IDS.has(`${operation}.${name}`)) return 'token';
+	if (SEARCH_VALUES.has(`${operation}.${name}`)) return 'text';
 	if (LIST_FIELDS.has(name)) return 'list';
 	if (/iban/i.test(name)) return 'iban';
 	if (property.type === 'resourceLocator' || (/(^id$|Id$)/.test(name) && !FREE_TEXT_IDS.has(name))) return 'uuid';
