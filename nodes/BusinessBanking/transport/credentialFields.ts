@@ -57,12 +57,20 @@ function requiredText(fields: Fields, field: CredentialField): string | Credenti
 
 const isProblem = (value: unknown): value is CredentialProblem => typeof value === 'object' && value !== null;
 
+function hasControlCharacter(text: string): boolean {
+	for (let index = 0; index < text.length; index++) {
+		const code = text.charCodeAt(index);
+		if (code < 0x20 || code === 0x7f) return true;
+	}
+	return false;
+}
+
 /** An address the transport puts a path after: http(s), a host, no query, fragment or spaces. */
 function urlProblem(field: CredentialField, url: string): CredentialProblem | undefined {
 	if (url.length > MAX_URL) return { field, problem: `must be at most ${MAX_URL} characters` };
 	let parsed: URL | undefined;
 	try {
-		parsed = /[\s\u0000-\u001f\u007f]/.test(url) || LONE_SURROGATE.test(url) ? undefined : new URL(url);
+		parsed = /\s/.test(url) || hasControlCharacter(url) || LONE_SURROGATE.test(url) ? undefined : new URL(url);
 	} catch {
 		parsed = undefined;
 	}
