@@ -88,7 +88,7 @@ export async function readCheckedCredential(context: ApiContext, use: Credential
  * The partner endpoint's signing secret, from the credential (n8n encrypts credentials; node
  * parameters are stored in plain text), after the checks of the partner registration calls.
  */
-export async function credentialSecret(context: ApiContext, itemIndex: number): Promise<string> {
+export async function partnerWebhookSecret(context: ApiContext, itemIndex: number): Promise<string> {
 	const credential = await readCheckedCredential(context, 'register', itemIndex);
 	const secret = partnerSecretOf(credential.data);
 	if (typeof secret !== 'string') throw credentialError(context, secret, itemIndex);
@@ -96,7 +96,7 @@ export async function credentialSecret(context: ApiContext, itemIndex: number): 
 }
 
 /** The error of a refused credential value (it never shows the value: some are secrets). */
-export function credentialError(context: ApiContext, problem: CredentialProblem, itemIndex?: number): NodeOperationError {
+function credentialError(context: ApiContext, problem: CredentialProblem, itemIndex?: number): NodeOperationError {
 	const node = context.getNode();
 	const saved = node.credentials?.[CREDENTIAL_TYPE]?.name;
 	const prefix = itemIndex === undefined ? '' : `Item ${itemIndex}: `;

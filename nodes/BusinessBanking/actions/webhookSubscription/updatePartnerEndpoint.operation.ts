@@ -1,7 +1,7 @@
 import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type INodeExecutionData, type INodeProperties } from 'n8n-workflow';
 
 import { partnerEndpointUpdateSchema } from '../../schemas/webhook';
-import { apiRequest, credentialSecret } from '../../transport';
+import { apiRequest, partnerWebhookSecret } from '../../transport';
 import { validateBody } from '../../validation';
 import { textParameter, uuidParameter } from '../common/parameters';
 import { refuseSecretParameter } from './partnerSecret';
@@ -69,7 +69,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		callback_url: textParameter.call(this, 'callbackUrl', itemIndex, '', 'Callback URL'),
 		enabled: this.getNodeParameter('enabled', itemIndex, true) as boolean,
 		// From the credential (encrypted by n8n); a blank one is refused before any request.
-		secret: await credentialSecret(this, itemIndex),
+		secret: await partnerWebhookSecret(this, itemIndex),
 	};
 	validateBody.call(this, partnerEndpointUpdateSchema, body, itemIndex, LABELS);
 	const response = await apiRequest.call(this, 'PATCH', `/register/webhooks/${id}`, { body, itemIndex, server: 'register' });
