@@ -2,6 +2,7 @@ import type { ICredentialTestRequest, ICredentialType, INodeProperties, Icon } f
 
 import { ALL_SCOPES } from '../nodes/BusinessBanking/schemas/scopes';
 import { PRODUCTION, SANDBOX_URL } from '../nodes/BusinessBanking/transport/addresses';
+import { CREDENTIAL_DISPLAY_NAME, CREDENTIAL_LABELS } from '../nodes/BusinessBanking/transport/credentialFields';
 
 /**
  * An n8n expression that picks the address of the chosen environment (Custom reads the user's
@@ -20,7 +21,8 @@ export class BusinessBankingOAuth2Api implements ICredentialType {
 
 	extends = ['oAuth2Api'];
 
-	displayName = 'Business Banking OAuth2 API';
+	// The node's checks of these fields name them with the same words (credentialFields.ts).
+	displayName = CREDENTIAL_DISPLAY_NAME;
 
 	documentationUrl = 'https://github.com/n8n-nodes-business-banking/n8n-nodes-business-banking#credential';
 
@@ -40,7 +42,7 @@ export class BusinessBankingOAuth2Api implements ICredentialType {
 			description: 'Which service to connect to. After changing it, reconnect the credential.',
 		},
 		{
-			displayName: 'Base URL',
+			displayName: CREDENTIAL_LABELS.customBaseUrl,
 			name: 'customBaseUrl',
 			type: 'string',
 			default: '',
@@ -50,7 +52,7 @@ export class BusinessBankingOAuth2Api implements ICredentialType {
 			displayOptions: { show: { environment: ['custom'] } },
 		},
 		{
-			displayName: 'Auth URL',
+			displayName: CREDENTIAL_LABELS.customAuthServerUrl,
 			name: 'customAuthServerUrl',
 			type: 'string',
 			default: '',
@@ -60,7 +62,7 @@ export class BusinessBankingOAuth2Api implements ICredentialType {
 			displayOptions: { show: { environment: ['custom'] } },
 		},
 		{
-			displayName: 'Register URL',
+			displayName: CREDENTIAL_LABELS.customRegisterUrl,
 			name: 'customRegisterUrl',
 			type: 'string',
 			default: '',
@@ -69,7 +71,7 @@ export class BusinessBankingOAuth2Api implements ICredentialType {
 			displayOptions: { show: { environment: ['custom'] } },
 		},
 		{
-			displayName: 'Staging Token',
+			displayName: CREDENTIAL_LABELS.stagingToken,
 			name: 'stagingToken',
 			type: 'string',
 			typeOptions: { password: true },
@@ -78,7 +80,7 @@ export class BusinessBankingOAuth2Api implements ICredentialType {
 				'Sent as X-Service-Staging-Token on every API call. Required by the sandbox when it was started with one (from the developer portal); leave empty in production.',
 		},
 		{
-			displayName: 'Organization ID',
+			displayName: CREDENTIAL_LABELS.organizationId,
 			name: 'organizationId',
 			type: 'string',
 			default: '',
@@ -86,14 +88,14 @@ export class BusinessBankingOAuth2Api implements ICredentialType {
 			description: 'Optional. Locks the connection to this organization: the consent screen skips the organization picker.',
 		},
 		{
-			displayName: 'Partner ID',
+			displayName: CREDENTIAL_LABELS.partnerId,
 			name: 'partnerId',
 			type: 'string',
 			default: '',
 			description: 'Your partner identifier from the developer portal, sent as Service-Partner-Id. Only needed for the partner webhook endpoint.',
 		},
 		{
-			displayName: 'Partner Webhook Secret',
+			displayName: CREDENTIAL_LABELS.partnerWebhookSecret,
 			name: 'partnerWebhookSecret',
 			type: 'string',
 			typeOptions: { password: true },

@@ -187,6 +187,29 @@ describe('Business Banking node, Client resource (n8n engine → sandbox over HT
 		]);
 	});
 
+	it.each([
+		['email', 'dupont@', 'filter[email]'],
+		['email', 'Dupont Jean', 'filter[email]'],
+		['vatNumber', 'FR', 'filter[vat_number]'],
+		['taxIdentificationNumber', '123 (see sheet)', 'filter[tax_identification_number]'],
+	])('a %s filter no client can have (%p) finds nothing: no item, no error, the value sent as it is', async (filter, value, key) => {
+		await createClient({ kind: 'company', name: 'Dupont Exact SARL', email: 'dupont@exact.example', vat_number: 'FR40303265045', tax_identification_number: '123' });
+		await clearSeenRequests(sandbox);
+		const { items, error } = await runNode({ sandbox, node: client('getMany', { returnAll: true, filters: { [filter]: value } }) });
+		expect(error).toBeUndefined();
+		expect(items).toEqual([]);
+		const requests = await seenRequests(sandbox, { method: 'GET', path: '/v2/clients' });
+		expect(requests.map((request) => [request.status, request.query[key]])).toEqual([[200, value]]);
+	});
+
+	it('exact filters still find their client, ignoring case; a part of the name still matches', async () => {
+		await createClient({ kind: 'company', name: 'Dupont Casse SARL', email: 'compta@dupont-casse.example', vat_number: 'FR83404833048' });
+		for (const filters of [{ email: 'COMPTA@Dupont-Casse.example' }, { vatNumber: 'fr83404833048' }, { name: 'pont cas' }]) {
+			const { items, error } = await runNode({ sandbox, node: client('getMany', { returnAll: true, filters }) });
+			expect({ filters, error, names: items.map((item) => item.json.name) }).toEqual({ filters, error: undefined, names: ['Dupont Casse SARL'] });
+		}
+	});
+
 	it('refuses a one-letter name filter before any request', async () => {
 		const { error } = await runNode({ sandbox, node: client('getMany', { returnAll: true, filters: { name: 'a' } }) });
 		expect(error?.message).toBe('Item 0: Filters → Name (filter.name) must be at least 2 characters');

@@ -127,6 +127,28 @@ describe('Business Banking OAuth2 credential', () => {
 			});
 		});
 
+		it('still runs with what saved credentials hold today: spaces around addresses and the staging token, trailing slashes', async () => {
+			const fields = { customBaseUrl: ` ${sandbox.url}/ `, customAuthServerUrl: `${sandbox.url}//`, stagingToken: ' staging-credential ', organizationId: ` ${SEED.organizations.fr} ` };
+			const { error } = await runNode({ sandbox, credentialOptions: { fields }, node: { parameters: { resource: 'client', operation: 'getMany', returnAll: false, limit: 1 } } });
+			expect(error).toBeUndefined();
+			const [call] = await seenRequests(sandbox, { path: '/v2/clients' });
+			// The sandbox refuses a wrong staging token: this one reached it trimmed.
+			expect(call).toMatchObject({ method: 'GET', status: 200 });
+		});
+
+		it.each([
+			['a Base URL with a query', { customBaseUrl: 'https://api.bank.test/?x=1' }, 'Base URL must not hold a query (?…) or a fragment (#…): paths are added after it'],
+			['a blank Auth URL', { customAuthServerUrl: '   ' }, 'Auth URL is blank'],
+			['a Base URL without its scheme', { customBaseUrl: 'api.bank.test' }, 'Base URL must be an http:// or https:// address, e.g. https://api.example.com'],
+			['a staging token with a line break', { stagingToken: 'staging\ncredential' }, 'Staging Token may hold only printable ASCII characters (no line break or control character)'],
+			['an organization ID with a space', { organizationId: 'org 1' }, 'Organization ID may hold only letters, digits and . _ ~ -'],
+		])('refuses %s before any request, naming the field and never the value', async (_case, fields, problem) => {
+			const { error } = await runNode({ sandbox, credentialOptions: { fields }, node: { parameters: { resource: 'client', operation: 'getMany', returnAll: false, limit: 1 } } });
+			expect(error).toMatchObject({ name: 'NodeOperationError', message: `Item 0: Credential 'Business Banking OAuth2 API' › ${problem}` });
+			expect(JSON.stringify(error)).not.toContain('staging\\ncredential');
+			expect(await seenRequests(sandbox)).toEqual([]);
+		});
+
 		it('fails the credential test with a clear message on a wrong staging token', async () => {
 			const result = await testCredential(new CredentialStore(connectedCredential(sandbox, { fields: { stagingToken: 'not-it' } })));
 			expect(result.status).toBe('Error');

@@ -1,5 +1,6 @@
 import { MAX_IN_FLIGHT } from '../../nodes/BusinessBanking/transport/pacer';
 import { matchesPath, type LoggedRequest } from '../../sandbox/core/requestLog';
+import { expectedRefusals, useCountedRateLimit } from '../helpers/countedRateLimit';
 import { runNode } from '../helpers/engine';
 import { frCompanyClient, uniqueNumber } from '../helpers/fixtures';
 import { useTestSandbox } from '../helpers/sandbox';
@@ -77,13 +78,14 @@ describe('Client Invoice: batches', () => {
 	}, 180_000);
 
 	test('a rate limit far below the batch: the 429s are absorbed, still 0 failures and input order', async () => {
-		// 20 calls in flight at once against 20 per second: the first second's window is exceeded for sure.
-		sandbox.ctx.options.rateLimit = { max: 20, windowMs: 1000 };
+		// Windows counted in requests (the sandbox's clock moves with each one), not in the machine's
+		// time: every 21st creation is refused, so 200 creations meet exactly 9 refusals, each retried.
+		const stop = useCountedRateLimit(sandbox, 20);
 		try {
 			const { throttled } = await runBatch('Batch Limite SARL', 200, { batchConcurrency: 20 });
-			expect(throttled).toBeGreaterThan(0);
+			expect(throttled).toBe(expectedRefusals(200, 20));
 		} finally {
-			sandbox.ctx.options.rateLimit = undefined;
+			stop();
 		}
 	}, 120_000);
 

@@ -124,8 +124,13 @@ describe('secrets never reach outputs, errors or logs', () => {
 		expect(stopped.error).toMatchObject({ name: 'NodeApiError', httpCode: '404' });
 		rememberRun('partner endpoint, stopped', stopped);
 
+		const otherPartnerId = await runNode({ sandbox, credential: credential({ partnerId: 'not-ours' }), items: partnerItems.slice(0, 1), node: { parameters: partnerUpdate } });
+		expect(otherPartnerId.error).toMatchObject({ name: 'NodeApiError', httpCode: '403' });
+		rememberRun('partner endpoint, another partner id', otherPartnerId);
+
+		// A blank partner ID is refused before any request, naming the credential's field.
 		const withoutPartnerId = await runNode({ sandbox, credential: credential({ partnerId: '' }), items: partnerItems.slice(0, 1), node: { parameters: partnerUpdate } });
-		expect(withoutPartnerId.error).toMatchObject({ name: 'NodeApiError', httpCode: '403' });
+		expect(withoutPartnerId.error).toMatchObject({ name: 'NodeOperationError', message: "Item 0: Credential 'Business Banking OAuth2 API' › Partner ID is blank" });
 		rememberRun('partner endpoint, no partner id', withoutPartnerId);
 		expectNoSecrets();
 	});

@@ -76,8 +76,8 @@ describe('Business Banking node, Webhook Subscription resource (n8n engine → s
 			expect(webhookStore(sandbox.ctx).partnerEndpoints.get(SEED.organizations.fr, PARTNER_ENDPOINT_IDS.fr)?.enabled).toBe(false);
 		});
 
-		it('without the partner id in the credential, the API’s 403 reaches the user and the secret appears nowhere in the error', async () => {
-			const { error } = await runNode({ sandbox, credentialOptions: { fields: { partnerWebhookSecret: SECRET } }, node: update() });
+		it('with a partner id that is not the application\'s, the API’s 403 reaches the user and the secret appears nowhere in the error', async () => {
+			const { error } = await runNode({ sandbox, credentialOptions: { fields: { partnerId: 'not-ours', partnerWebhookSecret: SECRET } }, node: update() });
 			expect(error?.name).toBe('NodeApiError');
 			expect(error?.httpCode).toBe('403');
 			expect(error?.message).toContain('Service-Partner-Id');
@@ -87,13 +87,27 @@ describe('Business Banking node, Webhook Subscription resource (n8n engine → s
 			expect(webhookStore(sandbox.ctx).partnerEndpoints.get(SEED.organizations.fr, PARTNER_ENDPOINT_IDS.fr)?.enabled).toBe(false);
 		});
 
-		it('refuses to run without the credential\'s secret, before any request', async () => {
-			const { error } = await runNode({ sandbox, credentialOptions: { fields: { partnerId: 'partner-sandbox' } }, node: update() });
+		it.each([
+			['no secret', {}, 'Partner Webhook Secret is blank'],
+			['a secret of only spaces', { partnerWebhookSecret: '    ' }, 'Partner Webhook Secret is blank'],
+			['a secret of only a tab and a line break', { partnerWebhookSecret: '\t\n' }, 'Partner Webhook Secret is blank'],
+			['no partner id', { partnerId: '', partnerWebhookSecret: SECRET }, 'Partner ID is blank'],
+		])('refuses to run with %s in the credential, naming its field, before any request', async (_case, fields, problem) => {
+			const { error } = await runNode({ sandbox, credentialOptions: { fields: { partnerId: 'partner-sandbox', ...fields } }, node: update() });
 			expect(error?.name).toBe('NodeOperationError');
-			expect(error?.message).toBe(
-				'Item 0: the credential "Business Banking account" has no Partner Webhook Secret: enter the endpoint\'s signing secret there',
-			);
+			expect(error?.message).toBe(`Item 0: Credential 'Business Banking OAuth2 API' › ${problem}`);
+			expect(error?.description).toBe('Open the credential "Business Banking account", correct the field and save it: nothing was sent.');
+			expect(JSON.stringify(error)).not.toContain(SECRET);
 			expect(await seenRequests(sandbox, { path: '/register/*' })).toHaveLength(0);
+		});
+
+		it('sends a secret with spaces around it as it is (spaces may be part of a secret)', async () => {
+			const spaced = `  ${SECRET}  `;
+			const { error } = await runNode({ sandbox, credentialOptions: { fields: { partnerId: ' partner-sandbox ', partnerWebhookSecret: spaced } }, node: update() });
+			expect(error).toBeUndefined();
+			const [patched] = await seenRequests(sandbox, { method: 'PATCH', path: '/register/*' });
+			expect(patched.headers['service-partner-id']).toBe('partner-sandbox');
+			expect(webhookStore(sandbox.ctx).partnerEndpoints.get(SEED.organizations.fr, PARTNER_ENDPOINT_IDS.fr)?.secret).toBe(spaced);
 		});
 
 		it('refuses a workflow of an older version that holds the secret as a parameter, pointing to the credential and never echoing the value', async () => {

@@ -79,6 +79,17 @@ describe('GET /v2/clients: filters, sort, pagination', () => {
 		expect(partial.data.meta.total_count).toBe(0);
 	});
 
+	it.each([
+		['email', ['dupont@', '@zeta.example', 'info', 'not an address', 'INFO@zeta.EXAMPLE ', 'a@b@c', 'x'.repeat(300)]],
+		['vat_number', ['DE', 'DE11111111', 'FR 40 303 265 045', '???', 'de111111111x']],
+		['tax_identification_number', ['11/111', '3032', 'no such number', '303265045/']],
+	])('answers 200 and an empty list to a %s no client can have (exact filters look for values, they do not check them)', async (key, values) => {
+		for (const value of values) {
+			const response = await list({ [`filter[${key}]`]: value });
+			expect({ value, status: response.status, clients: response.data.clients, total: response.data.meta?.total_count }).toEqual({ value, status: 200, clients: [], total: 0 });
+		}
+	});
+
 	it('filters name exactly or partially, ignoring case and accents', async () => {
 		expect(names(await list({ 'filter[name]': 'cote' }))).toEqual(['Cotélac SARL', 'Éditions Côte d’Azur']);
 		expect(names(await list({ 'filter[name]': 'ÉDITIONS CÔTE D’AZUR' }))).toEqual(['Éditions Côte d’Azur']);

@@ -485,6 +485,13 @@ describe('client invoices API', () => {
 			expect(await listIds('?filter[purchase_order]=PO-7')).toEqual([]);
 		});
 
+		it('answers 200 and nothing to an exact filter no invoice can match (a value to look for, not to check)', async () => {
+			for (const query of ['?filter[client_id]=not-a-client', '?filter[client_id]=%20', '?filter[number]=%3F%3F', `?filter[purchase_order]=${'x'.repeat(300)}`]) {
+				const response = await de.get(`/v2/client_invoices${query}`);
+				expect({ query, status: response.status, invoices: response.data.client_invoices, total: response.data.meta?.total_count }).toEqual({ query, status: 200, invoices: [], total: 0 });
+			}
+		});
+
 		it('pages with meta', async () => {
 			const response = await de.get('/v2/client_invoices?per_page=1&page=2&filter[status]=draft,unpaid,paid');
 			const total = response.data.meta.total_count;

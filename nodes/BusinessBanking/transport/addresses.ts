@@ -24,7 +24,8 @@ export interface Addresses {
 	registerUrl: string;
 }
 
-const trimSlash = (url: unknown) => String(url ?? '').replace(/\/+$/, '');
+/** Spaces around an address are dropped (URL parsing drops them too), then trailing slashes. */
+const trimSlash = (url: unknown) => (typeof url === 'string' ? url.trim() : '').replace(/\/+$/, '');
 
 /**
  * The API and registration addresses of the credential's environment: one lookup in plain code,

@@ -3,3 +3,4 @@ export { apiRequest, CREDENTIAL_TYPE, type ApiContext, type ApiRequestOptions, t
 export { apiRequestAllItems, MAX_PER_PAGE } from './pagination';
 export { idempotencyKeyFor, idempotencyKeyField, resolveIdempotencyKey, writeKey } from './idempotency';
 export { runWithConcurrency } from './concurrency';
+export { partnerWebhookSecret } from './run';

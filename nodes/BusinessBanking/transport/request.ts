@@ -14,7 +14,8 @@ import { fetchAbsoluteUrl } from './absolute';
 import { describeFailure, mayHaveApplied, toNodeApiError, type CreatedThing } from './errors';
 import { addressesOf } from './addresses';
 import { isRetryable, MAX_TRIES, retryDelayMs } from './retry';
-import { CREDENTIAL_TYPE, forgetCredential, pacing, readCredential } from './run';
+import { trimmedText } from './credentialFields';
+import { CREDENTIAL_TYPE, forgetCredential, pacing, readCheckedCredential } from './run';
 
 export { CREDENTIAL_TYPE };
 
@@ -62,8 +63,9 @@ function multipartBody(file: MultipartFile): FormData {
 function buildRequest(method: IHttpRequestMethods, path: string, options: ApiRequestOptions, credentials: ICredentialDataDecryptedObject): IHttpRequestOptions {
 	const register = options.server === 'register';
 	const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
-	if (credentials.stagingToken) headers['X-Service-Staging-Token'] = String(credentials.stagingToken);
-	if (register && credentials.partnerId) headers['Service-Partner-Id'] = String(credentials.partnerId);
+	const stagingToken = trimmedText(credentials.stagingToken);
+	if (stagingToken) headers['X-Service-Staging-Token'] = stagingToken;
+	if (register) headers['Service-Partner-Id'] = trimmedText(credentials.partnerId);
 	if (options.idempotencyKey) headers['X-Service-Idempotency-Key'] = options.idempotencyKey;
 	if (options.body !== undefined && !options.binary && !options.file) headers['Content-Type'] = 'application/json';
 	const addresses = addressesOf(credentials);
@@ -84,7 +86,7 @@ function buildRequest(method: IHttpRequestMethods, path: string, options: ApiReq
  * The one function in the package that sends HTTP to the API: the credential's address and headers,
  * n8n's OAuth2 signing (and its refresh on 401), the per-token pacer (rate limit, requests in
  * flight, 429 pauses), bounded retries, and the API's errors turned into messages a user can act
- * on. The credential is read once per run (see `readCredential`). Answers the parsed JSON body (a
+ * on. The credential is read and checked once per run (see `readCredential`). Answers the parsed JSON body (a
  * Buffer for `binary`: cast it).
  */
 export async function apiRequest(
@@ -98,7 +100,7 @@ export async function apiRequest(
 	// Whether any try may have reached the service and been applied (a 5xx, or no answer).
 	let uncertain = false;
 	for (let attempt = 1; ; attempt++) {
-		const credential = await readCredential(this);
+		const credential = await readCheckedCredential(this, options.server ?? 'api', options.itemIndex);
 		const request = buildRequest(method, path, options, credential.data);
 		const { pacer, adaptive } = pacing(this, credential);
 		const slot = await pacer.acquire(adaptive);

@@ -1,5 +1,6 @@
-import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
+import { NodeOperationError, type ICredentialDataDecryptedObject } from 'n8n-workflow';
 
+import { credentialProblem, describeCredentialProblem, partnerSecretOf, type CredentialProblem, type CredentialUse } from './credentialFields';
 import { DEFAULT_RATE_LIMIT, pacerFor, type Pacer, type RateLimit } from './pacer';
 import type { ApiContext } from './request';
 
@@ -16,6 +17,8 @@ export interface RunSettings {
 interface ReadCredential {
 	data: ICredentialDataDecryptedObject;
 	signer: ApiContext;
+	/** What is wrong with the values each kind of call relies on, checked once per read. */
+	problems: Record<CredentialUse, CredentialProblem | undefined>;
 }
 
 interface RunState {
@@ -57,7 +60,8 @@ export async function readCredential(context: ApiContext): Promise<ReadCredentia
 	if (!state.credential) {
 		const reading = (async () => {
 			const data = await context.getCredentials(CREDENTIAL_TYPE);
-			state.current = { data, signer: signingContext(context, data) };
+			const problems = { api: credentialProblem(data, 'api'), register: credentialProblem(data, 'register') };
+			state.current = { data, signer: signingContext(context, data), problems };
 			return state.current;
 		})();
 		state.credential = reading;
@@ -67,6 +71,39 @@ export async function readCredential(context: ApiContext): Promise<ReadCredentia
 		});
 	}
 	return await state.credential;
+}
+
+/**
+ * The credential, refused with a NodeOperationError naming the item and the credential's field when
+ * a value the calls of `use` rely on is blank or malformed: before any request is sent.
+ */
+export async function readCheckedCredential(context: ApiContext, use: CredentialUse, itemIndex?: number): Promise<ReadCredential> {
+	const credential = await readCredential(context);
+	const problem = credential.problems[use];
+	if (problem) throw credentialError(context, problem, itemIndex);
+	return credential;
+}
+
+/**
+ * The partner endpoint's signing secret, from the credential (n8n encrypts credentials; node
+ * parameters are stored in plain text), after the checks of the partner registration calls.
+ */
+export async function partnerWebhookSecret(context: ApiContext, itemIndex: number): Promise<string> {
+	const credential = await readCheckedCredential(context, 'register', itemIndex);
+	const secret = partnerSecretOf(credential.data);
+	if (typeof secret !== 'string') throw credentialError(context, secret, itemIndex);
+	return secret;
+}
+
+/** The error of a refused credential value (it never shows the value: some are secrets). */
+function credentialError(context: ApiContext, problem: CredentialProblem, itemIndex?: number): NodeOperationError {
+	const node = context.getNode();
+	const saved = node.credentials?.[CREDENTIAL_TYPE]?.name;
+	const prefix = itemIndex === undefined ? '' : `Item ${itemIndex}: `;
+	return new NodeOperationError(node, `${prefix}${describeCredentialProblem(problem)}`, {
+		itemIndex,
+		description: `Open the credential${saved ? ` "${saved}"` : ''}, correct the field and save it: nothing was sent.`,
+	});
 }
 
 /**

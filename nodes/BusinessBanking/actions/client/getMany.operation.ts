@@ -15,7 +15,7 @@ const properties: INodeProperties[] = [
 		placeholder: 'Add Filter',
 		default: {},
 		options: [
-			{ displayName: 'Email', name: 'email', type: 'string', placeholder: 'name@email.com', default: '', description: 'Exact e-mail address (not case-sensitive)' },
+			{ displayName: 'Email', name: 'email', type: 'string', placeholder: 'name@email.com', default: '', description: 'Exact e-mail address (not case-sensitive). A value no client has finds nothing.' },
 			{
 				displayName: 'Name',
 				name: 'name',
@@ -23,10 +23,10 @@ const properties: INodeProperties[] = [
 				default: '',
 				description: 'Whole or part of the name, at least 2 characters (ignores case and accents)',
 			},
-			{ displayName: 'Tax Identification Number', name: 'taxIdentificationNumber', type: 'string', default: '', description: 'Exact match' },
+			{ displayName: 'Tax Identification Number', name: 'taxIdentificationNumber', type: 'string', default: '', description: 'Exact match (not case-sensitive)' },
 			{ displayName: 'Updated After', name: 'updatedAtFrom', type: 'dateTime', default: '', description: 'Only clients changed at or after this moment' },
 			{ displayName: 'Updated Before', name: 'updatedAtTo', type: 'dateTime', default: '', description: 'Only clients changed at or before this moment' },
-			{ displayName: 'VAT Number', name: 'vatNumber', type: 'string', default: '', description: 'Exact match' },
+			{ displayName: 'VAT Number', name: 'vatNumber', type: 'string', default: '', description: 'Exact match (not case-sensitive)' },
 		],
 	},
 	{

@@ -8,21 +8,6 @@ function credentialName(context: IExecuteFunctions): string {
 }
 
 /**
- * The partner endpoint's signing secret, from the credential (n8n encrypts credentials; node
- * parameters are stored in plain text and copied into error data and logs). Not trimmed: spaces
- * may be part of a secret.
- */
-export async function partnerWebhookSecret(this: IExecuteFunctions, itemIndex: number): Promise<string> {
-	const credentials = await this.getCredentials(CREDENTIAL_TYPE, itemIndex);
-	const secret = credentials.partnerWebhookSecret;
-	if (typeof secret === 'string' && secret !== '') return secret;
-	throw new NodeOperationError(this.getNode(), `Item ${itemIndex}: ${credentialName(this)} has no Partner Webhook Secret: enter the endpoint's signing secret there`, {
-		itemIndex,
-		description: 'The service signs every delivery to your partner endpoint with this secret (Service-SHA256-Signature); your receiver verifies deliveries with the same value.',
-	});
-}
-
-/**
  * A workflow made with an older version of the node still holds the secret in its "Secret"
  * parameter: refuse to run until it is moved to the credential. The error carries the node without
  * that parameter, so that n8n does not copy the value into the execution's error data and logs.

@@ -1,10 +1,10 @@
 import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type INodeExecutionData, type INodeProperties } from 'n8n-workflow';
 
 import { partnerEndpointUpdateSchema } from '../../schemas/webhook';
-import { apiRequest } from '../../transport';
+import { apiRequest, partnerWebhookSecret } from '../../transport';
 import { validateBody } from '../../validation';
 import { textParameter, uuidParameter } from '../common/parameters';
-import { partnerWebhookSecret, refuseSecretParameter } from './partnerSecret';
+import { refuseSecretParameter } from './partnerSecret';
 import { withoutSecret } from './withoutSecret';
 
 const properties: INodeProperties[] = [
@@ -68,7 +68,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const body: IDataObject = {
 		callback_url: textParameter.call(this, 'callbackUrl', itemIndex, '', 'Callback URL'),
 		enabled: this.getNodeParameter('enabled', itemIndex, true) as boolean,
-		secret: await partnerWebhookSecret.call(this, itemIndex),
+		// From the credential (encrypted by n8n); a blank one is refused before any request.
+		secret: await partnerWebhookSecret(this, itemIndex),
 	};
 	validateBody.call(this, partnerEndpointUpdateSchema, body, itemIndex, LABELS);
 	const response = await apiRequest.call(this, 'PATCH', `/register/webhooks/${id}`, { body, itemIndex, server: 'register' });
