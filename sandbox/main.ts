@@ -1,5 +1,6 @@
 import { controlLines } from './core/controlRoutes';
 import { startSandbox } from './server';
+import { DataFileError } from './core/sqliteStore';
 
 /**
  * `npm run sandbox [-- --port 4010] [--data FILE] [--staging-token T] [--client-id ID --client-secret S]`
@@ -43,4 +44,8 @@ async function main() {
 	process.on('SIGTERM', stop);
 }
 
-void main();
+main().catch((error: unknown) => {
+	// A data file it must not read is the user's to fix: its message alone, no stack.
+	process.stderr.write(`${error instanceof DataFileError ? error.message : (error as Error).stack}\n`);
+	process.exit(2);
+});

@@ -7,6 +7,35 @@ import type { StateStore } from './store';
 const DELETED = Symbol('deleted');
 const SEEDED_MARK = 'seeded';
 
+/**
+ * The data file's format, kept in sqlite's `user_version`. 1 is the `rows` + `marks` layout below;
+ * files written before the number existed hold that same layout with `user_version` 0, and are
+ * stamped 1 when opened. A format change bumps it and adds its migration to `openDataFile`.
+ */
+export const DATA_FORMAT = 1;
+const FORMAT_1_TABLES = ['marks', 'rows'];
+
+/** A data file this sandbox must not read: the message says which file, why and what to do. */
+export class DataFileError extends Error {}
+
+/** Checks (and, for an unversioned file of today's layout, stamps) the file's format before any use. */
+function checkFormat(db: DatabaseSync, file: string): void {
+	const version = Number((db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version);
+	const tables = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as Array<{ name: string }>).map((row) => row.name);
+	const startOver = `start with another file (--data or SANDBOX_DATA), or delete ${file} to start from a fresh sandbox`;
+	if (version > DATA_FORMAT) {
+		throw new DataFileError(
+			`The sandbox data file ${file} has format ${version}, written by a newer version of n8n-nodes-business-banking; this sandbox reads format ${DATA_FORMAT} and older. Update the package, or ${startOver}.`,
+		);
+	}
+	const isEmpty = tables.length === 0;
+	const isFormat1 = tables.length === FORMAT_1_TABLES.length && tables.every((name, index) => name === FORMAT_1_TABLES[index]);
+	if (!isEmpty && !isFormat1) {
+		throw new DataFileError(`${file} is not a sandbox data file (it holds the tables ${tables.join(', ')}). Nothing was changed in it: ${startOver}.`);
+	}
+	if (version < DATA_FORMAT) db.exec(`PRAGMA user_version = ${DATA_FORMAT}`);
+}
+
 /** Bytes (PDFs, uploads) are stored as base64 inside the JSON row. */
 function replacer(this: Record<string, unknown>, key: string, value: unknown): unknown {
 	const raw = this[key];
@@ -42,6 +71,12 @@ export class SqliteStore implements StateStore {
 	constructor(file: string) {
 		mkdirSync(dirname(file), { recursive: true });
 		this.db = new DatabaseSync(file);
+		try {
+			checkFormat(this.db, file);
+		} catch (error) {
+			this.db.close();
+			throw error;
+		}
 		this.db.exec(`
 			PRAGMA journal_mode = WAL;
 			PRAGMA synchronous = NORMAL;

@@ -62,6 +62,8 @@ describeInN8n('example workflows in a real n8n', (state) => {
 	});
 
 	describe('invoices-batch-facturx.json', () => {
+		let firstRun: Array<Record<string, unknown>> = [];
+
 		it('runs as imported: one finalized invoice per row, numbered as the rows say, each with its Factur-X PDF and XML', async () => {
 			const example = readExample('invoices-batch-facturx.json');
 			const workflowId = await n8n.importWorkflow(withCredential(example, credential));
@@ -88,6 +90,25 @@ describeInN8n('example workflows in a real n8n', (state) => {
 				expect(files).toHaveLength(2);
 				expect(files.map((file) => file.mimeType)).toEqual(expect.arrayContaining(['application/pdf', expect.stringMatching(/xml/)]));
 			}
+			firstRun = created;
+		});
+
+		it('run again the same day (a batch that stopped halfway, finished by running it again): completes, creates nothing, still downloads every Factur-X', async () => {
+			expect(firstRun).toHaveLength(2);
+			const workflowId = await n8n.importWorkflow(withCredential(readExample('invoices-batch-facturx.json'), credential));
+			await clearRequestLog(sandbox);
+			const execution = await n8n.execute(workflowId);
+			expect(execution.run?.raw.data.resultData.error).toBeUndefined();
+			expect(execution.code).toBe(0);
+
+			expect(await requestsTo(sandbox, 'POST', '/v2/client_invoices')).toHaveLength(0);
+			const lookups = await requestsTo(sandbox, 'GET', '/v2/client_invoices');
+			// Items run at once under the pacer: the lookups may arrive in any order.
+			expect(lookups.map((request) => request.query['filter[number]']).sort()).toEqual(firstRun.map((invoice) => invoice.number).sort());
+			const again = execution.run?.allItems('Create invoice') ?? [];
+			expect(again.map((invoice) => [invoice.id, invoice._existing])).toEqual(firstRun.map((invoice) => [invoice.id, true]));
+			const downloads = execution.run?.raw.data.resultData.runData['Download Factur-X']?.[0]?.data?.main[0] as unknown as Array<{ json: { id: string }; binary?: Record<string, unknown> }>;
+			expect(downloads.map((item) => [item.json.id, Object.keys(item.binary ?? {}).length])).toEqual(firstRun.map((invoice) => [invoice.id, 2]));
 		});
 	});
 

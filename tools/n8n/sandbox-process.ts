@@ -44,18 +44,25 @@ export async function startSandboxProcess(options: SandboxProcessOptions): Promi
 	];
 	const child = spawn(process.execPath, [tsNode, ...args], { cwd: REPO_ROOT, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
 	let buffered = '';
+	let lastLine = '';
 	const onData = (chunk: Buffer) => {
 		buffered += chunk.toString();
 		const lines = buffered.split('\n');
 		buffered = lines.pop() ?? '';
-		for (const line of lines) options.onLine?.(line);
+		for (const line of lines) {
+			if (line.trim()) lastLine = line;
+			options.onLine?.(line);
+		}
 	};
 	child.stdout?.on('data', onData);
 	child.stderr?.on('data', onData);
 	const url = `http://localhost:${options.port}`;
 	const deadline = Date.now() + 60_000;
 	for (;;) {
-		if (child.exitCode !== null) throw new Error(`the sandbox exited with ${child.exitCode} (is port ${options.port} in use?)`);
+		if (child.exitCode !== null) {
+			// Exit 2: the sandbox refused to start and said why (e.g. a data file it must not read).
+			throw new Error(child.exitCode === 2 && lastLine ? lastLine : `the sandbox exited with ${child.exitCode} (is port ${options.port} in use?)`);
+		}
 		try {
 			await fetch(`${url}/organization`);
 			break;
