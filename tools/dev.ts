@@ -11,7 +11,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'fs';
 import { dirname, join } from 'path';
 
 import { N8nClient } from './n8n/api';
-import { devCredentialData, ensureCredential, importExamples } from './n8n/dev-setup';
+import { credentialLine, devCredentialData, ensureCredential, importExamples, isConnected } from './n8n/dev-setup';
 import { ensureN8n, log } from './n8n/install';
 import { buildPackage, installPackageIntoUserFolder, packPackage, REPO_ROOT } from './n8n/package';
 import { startQueueForDev } from './n8n/queue-dev';
@@ -89,6 +89,7 @@ async function main() {
 	await client.login(DEFAULT_OWNER.email, DEFAULT_OWNER.password);
 	const credential = await ensureCredential(client, devCredentialData(CLIENT_ID, clientSecret, sandbox.url, SANDBOX_PORT === 4010));
 	const imported = await importExamples(client, credential);
+	const connected = await isConnected(client, credential);
 
 	process.stdout.write(
 		[
@@ -96,8 +97,8 @@ async function main() {
 			'────────────────────────────────────────────────────────────────────────',
 			` n8n ${install.n8nVersion} with n8n-nodes-business-banking:  ${n8n.url}`,
 			`   sign in:          ${DEFAULT_OWNER.email} / ${DEFAULT_OWNER.password}`,
-			`   credential:       "${credential.name}" (Credentials → open it → Connect my account)`,
-			`   consent page:     sign in as owner@example.com / sandbox, pick an organization`,
+			`   credential:       ${credentialLine(credential, connected)}`,
+			...(connected ? [] : [`   consent page:     sign in as owner@example.com / sandbox, pick an organization`]),
 			` sandbox:            ${sandbox.url}`,
 			`   OAuth client id:     ${CLIENT_ID}`,
 			`   OAuth client secret: ${clientSecret}`,

@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import { aiAgentFields } from './actions/aiTool/fields';
 import { rateLimitField } from './actions/rateLimit';
 import { resourcePicker, resources } from './actions/resources';
 import { router } from './actions/router';
@@ -27,6 +28,7 @@ export class BusinessBanking implements INodeType {
 				resource.operationPicker,
 				...Object.values(resource.operations).flatMap((operation) => operation.description),
 			]),
+			...aiAgentFields(),
 			rateLimitField,
 		],
 	};

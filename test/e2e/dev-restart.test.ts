@@ -10,6 +10,7 @@ import axios from 'axios';
 
 import { SEED } from '../../sandbox/core/seed';
 import { ALL_SCOPES } from '../../nodes/BusinessBanking/schemas/scopes';
+import { DEV_CREDENTIAL_NAME } from '../../tools/n8n/dev-setup';
 import { readExample, withCredential, type Workflow } from '../../tools/n8n/examples';
 import { DEFAULT_OWNER, freePort } from '../../tools/n8n/server';
 import { startDev, type DevRun } from './helpers/dev';
@@ -111,17 +112,23 @@ describeInN8n('npm run dev, stopped and started again', (state) => {
 		expect(dev.output()).toContain(join(userFolder, 'sandbox.sqlite'));
 		n8n = await openN8n();
 
+		expect(dev.output()).toContain(`"${DEV_CREDENTIAL_NAME}" (not connected yet: Credentials → open it → Connect my account)`);
+
 		const tokens = await connectAccount();
 		accessToken = tokens.access_token as string;
-		const credential = await n8n.importCredential('Business Banking (connected, e2e restart)', {
+		const connectedData = {
 			environment: 'custom',
 			customBaseUrl: sandboxUrl(),
 			customAuthServerUrl: sandboxUrl(),
 			customRegisterUrl: sandboxUrl(),
 			clientId: CLIENT_ID,
 			clientSecret: clientSecret(),
-			oauthTokenData: tokens,
-		});
+		};
+		const credential = await n8n.importCredential('Business Banking (connected, e2e restart)', { ...connectedData, oauthTokenData: tokens });
+		// The dev credential connected too, as Connect my account would leave it: the next banner must say so.
+		const devCredential = (await n8n.client.rest<Array<{ id: string; name: string }>>('GET', '/credentials')).find((found) => found.name === DEV_CREDENTIAL_NAME);
+		if (!devCredential) throw new Error('npm run dev made no dev credential');
+		await n8n.importCredential(DEV_CREDENTIAL_NAME, { ...connectedData, oauthTokenData: await connectAccount() }, undefined, devCredential.id);
 
 		const trigger = withCredential(readExample('events-to-log.json'), credential);
 		trigger.nodes = trigger.nodes.map((node) => (node.webhookId ? { ...node, webhookId: randomUUID() } : node));
@@ -148,6 +155,9 @@ describeInN8n('npm run dev, stopped and started again', (state) => {
 
 		dev = await startDevHere();
 		n8n = await openN8n();
+		// The banner says what is true: the dev credential is connected, nothing to click.
+		expect(dev.output()).toContain(`"${DEV_CREDENTIAL_NAME}" (connected: ready to run; reconnect only if a run says so)`);
+		expect(dev.output()).not.toContain('Connect my account');
 
 		// n8n 2.40 keeps the published trigger's webhook across its restart (its default publication
 		// service does not run the registration again); the sandbox kept the subscription: nothing to redo.

@@ -27,6 +27,19 @@ export async function ensureCredential(client: N8nClient, data: Record<string, u
 	return { id: created.id, name: created.name };
 }
 
+/** Whether the credential holds tokens: n8n answers `oauthTokenData: true` for a connected OAuth2 credential. */
+export async function isConnected(client: N8nClient, credential: CredentialRef): Promise<boolean> {
+	const stored = await client.rest<{ data?: { oauthTokenData?: unknown } }>('GET', `/credentials/${credential.id}?includeData=true`);
+	return Boolean(stored.data?.oauthTokenData);
+}
+
+/** The banner's credential line: what to do only when there is something to do. */
+export function credentialLine(credential: CredentialRef, connected: boolean): string {
+	return connected
+		? `"${credential.name}" (connected: ready to run; reconnect only if a run says so)`
+		: `"${credential.name}" (not connected yet: Credentials → open it → Connect my account)`;
+}
+
 /** Imports each example not yet in n8n (by name), inactive, using the dev credential. */
 export async function importExamples(client: N8nClient, credential: CredentialRef): Promise<string[]> {
 	const existing = await client.rest<Array<{ name: string }>>('GET', '/workflows');

@@ -16,6 +16,7 @@ import { inputError } from './common/inputError';
 import { checkParameterTypes, type SettledChecks } from './common/parameterTypes';
 import { InputProblem } from './common/values';
 import { resources } from './resources';
+import { aiToolRefusal } from './aiTool/gate';
 
 /**
  * Runs the chosen operation for every input item. Items may run concurrently when the operation
@@ -40,9 +41,17 @@ async function runItems(this: IExecuteFunctions, itemDone: (itemIndex: number) =
 	const adaptive = concurrency === 'adaptive';
 	configureRun(this, { limit: rateLimitOf.call(this), adaptive });
 	const results: INodeExecutionData[][] = new Array(items.length);
+	const action = String(resources[resourceName].operationPicker.options?.find((option) => 'value' in option && option.value === operationName)?.name ?? operationName);
+	const actionName = `${action} (${resourceName})`;
 
 	await runWithConcurrency(items.length, adaptive ? MAX_IN_FLIGHT : Math.max(1, concurrency), async (itemIndex) => {
 		try {
+			// As an AI agent's tool, a refusal is the tool's answer (the model reads it; the execution shows it), not a crash.
+			const refusal = aiToolRefusal.call(this, resourceName, operationName, actionName, itemIndex);
+			if (refusal) {
+				results[itemIndex] = [{ json: { refused: true, reason: refusal }, pairedItem: { item: itemIndex } }];
+				return;
+			}
 			checkParameterTypes.call(this, operation.description, itemIndex, settled);
 			const output = await operation.execute.call(this, itemIndex);
 			results[itemIndex] = output.map((entry) => ({ ...entry, pairedItem: { item: itemIndex } }));

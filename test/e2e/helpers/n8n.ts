@@ -118,9 +118,9 @@ export class E2eN8n {
 		};
 	}
 
-	/** `n8n import:credentials` of one credential whose data is given in plain (n8n encrypts it). */
-	async importCredential(name: string, data: Record<string, unknown>, type = CREDENTIAL_TYPE): Promise<{ id: string; name: string }> {
-		const id = n8nId();
+	/** `n8n import:credentials` of one credential whose data is given in plain (n8n encrypts it); `id` replaces that one. */
+	async importCredential(name: string, data: Record<string, unknown>, type = CREDENTIAL_TYPE, id = n8nId()): Promise<{ id: string; name: string }> {
+		// n8n upserts by id: an existing id replaces that credential's data.
 		const result = await this.cli(['import:credentials', `--input=${this.file('credentials.json', [{ id, name, type, data }])}`]);
 		if (result.code !== 0) throw new Error(`import:credentials failed (${result.code}):\n${result.stdout}\n${result.stderr}`);
 		return { id, name };

@@ -1,0 +1,72 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { OPERATION_CLASSES } from '../operationClasses';
+
+/** Where each limit applies: the parameter holding the amount or the beneficiary, per operation. */
+export const AMOUNT_PARAMETERS: Record<string, Record<string, string[]>> = {
+	externalTransfer: { create: ['amount'] },
+	internationalTransfer: { create: ['sourceAmount'] },
+	directDebit: { createSubscription: ['amount'] },
+};
+export const BENEFICIARY_PARAMETERS: Record<string, Record<string, string>> = {
+	externalTransfer: { create: 'beneficiaryId' },
+	internationalTransfer: { create: 'targetAccountId' },
+};
+
+/**
+ * "Allow Use by an AI Agent" and "AI Agent Limits", shown on every money-moving operation (one copy
+ * per resource, since n8n's display conditions AND resource with operation). They matter only when
+ * the node is an AI agent's tool; a regular node ignores them.
+ */
+export function aiAgentFields(): INodeProperties[] {
+	return Object.entries(OPERATION_CLASSES).flatMap(([resource, operations]) => {
+		const moneyMoving = Object.keys(operations).filter((operation) => operations[operation] === 'moneyMoving');
+		if (moneyMoving.length === 0) return [];
+		const show = { show: { resource: [resource], operation: moneyMoving } };
+		const limits: INodeProperties['options'] = [];
+		const withAmount = moneyMoving.filter((operation) => AMOUNT_PARAMETERS[resource]?.[operation]);
+		if (withAmount.length > 0) {
+			limits.push({
+				displayName: 'Max Amount per Call',
+				name: 'maxAmountPerCall',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. 500.00',
+				description: 'An agent may not send more than this in one call (a decimal string, in the operation’s currency)',
+			});
+		}
+		if (moneyMoving.some((operation) => BENEFICIARY_PARAMETERS[resource]?.[operation])) {
+			limits.push({
+				displayName: 'Allowed Beneficiary IDs',
+				name: 'allowedBeneficiaryIds',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. 2b4c…, 7f1e…',
+				description: 'Comma-separated. When set, an agent may pay only these beneficiaries (the target account ID for international transfers).',
+			});
+		}
+		const fields: INodeProperties[] = [
+			{
+				displayName: 'Allow Use by an AI Agent',
+				name: 'allowAiAgentUse',
+				type: 'boolean',
+				default: false,
+				displayOptions: show,
+				description:
+					'Whether an AI agent may run this operation when this node is its tool. Off: the agent is told it is refused and nothing is sent. Put n8n’s human review of tool calls in front of it when you turn it on. Has no effect on a regular node.',
+			},
+		];
+		if (limits.length > 0) {
+			fields.push({
+				displayName: 'AI Agent Limits',
+				name: 'aiAgentLimits',
+				type: 'collection',
+				placeholder: 'Add Limit',
+				default: {},
+				displayOptions: { show: { ...show.show, allowAiAgentUse: [true] } },
+				options: limits,
+			});
+		}
+		return fields;
+	});
+}
