@@ -100,6 +100,18 @@ describe('Business Banking as an AI agent’s tool, in n8n’s engine', () => {
 		expect(transfers()).toHaveLength(1);
 	});
 
+	it('Max Amount per Execution: the agent’s calls of one execution add up (600 + 600 > 1000), another execution starts again', async () => {
+		const call = (reference: string, executionId: string) =>
+			runNode({ sandbox, executionId, node: { type: TOOL_TYPE, parameters: transfer({ allowAiAgentUse: true, amount: '600.00', reference, aiAgentLimits: { maxAmountPerExecution: '1000' } }) } });
+		expect((await call('First of execution A', 'exec-a')).items[0].json).toMatchObject({ status: 'pending' });
+		expect((await call('Second of execution A', 'exec-a')).items[0].json).toEqual({
+			refused: true,
+			reason: "Refused: 600.00 more would take this execution past the 1000 this workflow's author allows an AI agent in one execution (600.00 already). Nothing was sent.",
+		});
+		expect((await call('First of execution B', 'exec-b')).items[0].json).toMatchObject({ status: 'pending' });
+		expect(transfers().map((made) => made.reference)).toEqual(['First of execution A', 'First of execution B']);
+	});
+
 	it('a beneficiary outside the allow-list: refused, 0 transfers', async () => {
 		const { items } = await runNode({
 			sandbox,

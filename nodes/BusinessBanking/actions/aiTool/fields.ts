@@ -34,6 +34,14 @@ export function aiAgentFields(): INodeProperties[] {
 				placeholder: 'e.g. 500.00',
 				description: 'An agent may not send more than this in one call (a decimal string, in the operation’s currency)',
 			});
+			limits.push({
+				displayName: 'Max Amount per Execution',
+				name: 'maxAmountPerExecution',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. 2000.00',
+				description: 'What an agent may send through this node in one execution, all calls together (a decimal string)',
+			});
 		}
 		if (moneyMoving.some((operation) => BENEFICIARY_PARAMETERS[resource]?.[operation])) {
 			limits.push({

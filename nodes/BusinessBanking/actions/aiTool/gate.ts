@@ -2,6 +2,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { AMOUNT_PATTERN } from '../../schemas/money';
 import { classOf } from '../operationClasses';
+import { reserveWithin } from './executionTotals';
 import { AMOUNT_PARAMETERS, BENEFICIARY_PARAMETERS } from './fields';
 
 /** n8n runs a node given to an AI agent as its `…Tool` variant (n8n 1.x and 2.x alike). */
@@ -34,7 +35,7 @@ export function aiToolRefusal(this: IExecuteFunctions, resource: string, operati
 	if (this.getNodeParameter('allowAiAgentUse', itemIndex, false) !== true) {
 		return `Refused: "${action}" moves money or cannot be undone, and this workflow's author has not allowed an AI agent to run it (Allow Use by an AI Agent is off). Nothing was sent. Tell the user what you wanted to do instead.`;
 	}
-	const limits = this.getNodeParameter('aiAgentLimits', itemIndex, {}) as { maxAmountPerCall?: string; allowedBeneficiaryIds?: string };
+	const limits = this.getNodeParameter('aiAgentLimits', itemIndex, {}) as { maxAmountPerCall?: string; maxAmountPerExecution?: string; allowedBeneficiaryIds?: string };
 	const max = String(limits.maxAmountPerCall ?? '').trim();
 	for (const name of AMOUNT_PARAMETERS[resource]?.[operation] ?? []) {
 		if (!max) break;
@@ -58,6 +59,18 @@ export function aiToolRefusal(this: IExecuteFunctions, resource: string, operati
 	const verification = resource === 'externalTransfer' && operation === 'create' ? this.getNodeParameter('verification', itemIndex, 'verify') : undefined;
 	if (verification === 'skip' || (verification === 'verify' && this.getNodeParameter('proceedOn', itemIndex, 'match') === 'any')) {
 		return 'Refused: an AI agent may not skip the payee verification of a transfer. Nothing was sent.';
+	}
+	// Last, once every other check passed: the call counts toward the execution's total only when it is let through.
+	const maxTotal = String(limits.maxAmountPerExecution ?? '').trim();
+	const [amountParameter] = AMOUNT_PARAMETERS[resource]?.[operation] ?? [];
+	if (maxTotal && amountParameter) {
+		const amount = textOf(this.getNodeParameter(amountParameter, itemIndex, ''));
+		if (!AMOUNT_PATTERN.test(maxTotal)) return `Refused: the author's Max Amount per Execution ("${maxTotal}") is not an amount. Nothing was sent.`;
+		if (!AMOUNT_PATTERN.test(amount)) return `Refused: the amount ${amount || '(none)'} is not an amount this workflow's author's limits can be checked against. Nothing was sent.`;
+		const reserved = reserveWithin(`${this.getExecutionId()}:${this.getNode().id}`, amount, maxTotal);
+		if (!reserved.ok) {
+			return `Refused: ${amount} more would take this execution past the ${maxTotal} this workflow's author allows an AI agent in one execution (${reserved.spent} already). Nothing was sent.`;
+		}
 	}
 	return undefined;
 }
