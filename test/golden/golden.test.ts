@@ -19,25 +19,14 @@ const NEWEST = RELEASES[RELEASES.length - 1];
  * one removes it from here; the test refuses a name that has a fixture, so this list only shrinks.
  */
 const NOT_YET_COVERED = [
-	'attachment.get',
 	'bankAccount.update',
-	'card.get',
-	'card.updateRestrictions',
-	'client.update',
 	'clientInvoice.create',
-	'clientInvoice.downloadFacturX',
 	'clientInvoice.update',
 	'clientInvoice.upload',
-	'directDebit.createMandate',
 	'directDebit.createSubscription',
-	'externalTransfer.create',
 	'internationalBeneficiary.create',
-	'internationalBeneficiary.getRequirements',
 	'internationalBeneficiary.update',
 	'internationalTransfer.create',
-	'internationalTransfer.getRequirements',
-	'supplierInvoice.get',
-	'supplierInvoice.markAsPaid',
 	'webhookSubscription.updatePartnerEndpoint',
 ];
 
@@ -60,6 +49,14 @@ class ManualTriggerStandIn implements INodeType {
 	}
 }
 registerNodeType('n8n-nodes-base.manualTrigger', new ManualTriggerStandIn());
+
+/** Values the API handed out during the run (a payee check's proof token): named, not compared. */
+function withoutIssuedValues(value: unknown): unknown {
+	if (typeof value === 'string') return /^vop_[\w-]+$/.test(value) ? '<proof token from the API>' : value;
+	if (Array.isArray(value)) return value.map(withoutIssuedValues);
+	if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, entry]) => [key, withoutIssuedValues(entry)]));
+	return value;
+}
 
 const filesOf = (release: string, folder: string) => readdirSync(join(GOLDEN, release, folder)).filter((name) => name.endsWith('.json')).sort();
 const sha256 = (path: string) => createHash('sha256').update(readFileSync(path)).digest('hex');
@@ -88,7 +85,7 @@ describe.each(RELEASES)('golden workflows of %s', (release) => {
 			method: request.method,
 			path: request.path,
 			query: request.query,
-			body: request.body ?? null,
+			body: withoutIssuedValues(request.body ?? null),
 			idempotencyKey: request.headers['x-service-idempotency-key'] !== undefined,
 		}));
 		// The node may meet the API's refusal (an id that does not exist here): that is the API's answer,
