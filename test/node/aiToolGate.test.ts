@@ -2,6 +2,7 @@
 // only with the author's leave, within the author's limits, and a refusal is the tool's answer.
 import { readFileSync } from 'fs';
 import { join } from 'path';
+import type { INodeParameters } from 'n8n-workflow';
 
 import { SEED } from '../../sandbox/core/seed';
 import { beneficiaryId } from '../../sandbox/modules/beneficiaries/store';
@@ -49,7 +50,7 @@ describe('Business Banking as an AI agent’s tool, in n8n’s engine', () => {
 
 	/** What a model fills in: some value for every required field, as $fromAI would (n8n checks required fields first). */
 	const modelFilled = (resource: string, operation: string) => {
-		const parameters: Record<string, unknown> = { resource, operation };
+		const parameters: INodeParameters = { resource, operation };
 		for (const property of resources[resource].operations[operation].description) {
 			if (!property.required || property.name in parameters) continue;
 			if (property.type === 'resourceLocator') parameters[property.name] = { __rl: true, mode: property.modes?.[0]?.name ?? 'id', value: 'from-the-model' };
