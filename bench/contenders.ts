@@ -25,7 +25,7 @@ const HTTP_REQUEST_TYPE = 'n8n-nodes-base.httpRequest';
 
 /** The HTTP Request node of the real n8n the project installs (tools/n8n/install.ts), if it is installed (BENCH_N8N_NODES_BASE: another n8n-nodes-base folder). */
 export function loadHttpRequestNode(): { version: number; packageVersion: string } | undefined {
-	const base = process.env.BENCH_N8N_NODES_BASE ?? join(CACHE_ROOT, `n8n-${RELEASES[2].n8nVersion}`, 'node_modules', 'n8n-nodes-base');
+	const base = process.env.BENCH_N8N_NODES_BASE ?? join(CACHE_ROOT, `n8n-${RELEASES.newest.n8nVersion}`, 'node_modules', 'n8n-nodes-base');
 	const file = join(base, 'dist', 'nodes', 'HttpRequest', 'HttpRequest.node.js');
 	if (!existsSync(file)) return undefined;
 	// eslint-disable-next-line @typescript-eslint/no-require-imports

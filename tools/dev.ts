@@ -53,7 +53,7 @@ async function main() {
 
 	// `npm run dev -- --skip-build` reuses dist/ as it is.
 	if (!process.argv.includes('--skip-build')) buildPackage();
-	const install = ensureN8n(2);
+	const install = ensureN8n('newest');
 	const tarball = packPackage();
 	installPackageIntoUserFolder(USER_FOLDER, tarball, install.env);
 	rmSync(dirname(tarball), { recursive: true, force: true });

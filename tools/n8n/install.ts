@@ -2,12 +2,12 @@
 // processes at once: a lock serialises installers, the work happens in a `.partial` folder renamed into
 // place only when complete, and a leftover `.partial` (an interrupted install) is started over.
 //
-// CLI: `ts-node --transpile-only tools/n8n/install.ts [--major 2|1]`
+// CLI: `ts-node --transpile-only tools/n8n/install.ts [--release newest|previous|oldest]`
 import { spawnSync, type SpawnSyncOptions } from 'child_process';
 import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'fs';
 import { delimiter, dirname, join } from 'path';
 
-import { CACHE_ROOT, RELEASES, type N8nMajor } from './versions';
+import { CACHE_ROOT, RELEASES, type N8nMajor, type ReleaseName } from './versions';
 
 const COMPLETE_MARKER = '.install-complete.json';
 
@@ -166,9 +166,10 @@ export function ensureNode(nodePackage: string): { nodeDir: string; nodeBin: str
 	return { nodeDir, nodeBin: join(nodeDir, 'bin', 'node') };
 }
 
-/** Ensures n8n `major` (see versions.ts) is installed in the cache and says where everything is. */
-export function ensureN8n(major: N8nMajor = 2): N8nInstall {
-	const release = RELEASES[major];
+/** Ensures the named n8n release (see versions.ts) is installed in the cache and says where everything is. */
+export function ensureN8n(name: ReleaseName = 'newest'): N8nInstall {
+	const release = RELEASES[name];
+	const { major } = release;
 	const { nodeDir, nodeBin } = ensureNode(release.nodePackage);
 	const n8nDir = join(CACHE_ROOT, `n8n-${release.n8nVersion}`);
 	const env = envWithNode(nodeBin);
@@ -192,9 +193,10 @@ export function ensureN8n(major: N8nMajor = 2): N8nInstall {
 }
 
 if (require.main === module) {
-	const index = process.argv.indexOf('--major');
-	const major = (index >= 0 ? Number(process.argv[index + 1]) : 2) as N8nMajor;
+	const index = process.argv.indexOf('--release');
+	const name = (index >= 0 ? process.argv[index + 1] : 'newest') as ReleaseName;
+	if (!(name in RELEASES)) throw new Error(`--release takes one of ${Object.keys(RELEASES).join(', ')}`);
 	const started = Date.now();
-	const installed = ensureN8n(major);
+	const installed = ensureN8n(name);
 	log(`n8n ${installed.n8nVersion} ready in ${installed.n8nDir} (${Math.round((Date.now() - started) / 1000)} s)`);
 }

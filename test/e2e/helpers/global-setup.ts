@@ -1,4 +1,4 @@
-// Once per `npm run test:e2e`: Chromium, n8n 2.x (installed once into the cache), the package built,
+// Once per `npm run test:e2e`: Chromium, the n8n releases of tools/n8n/versions.ts (installed once into the cache), the package built,
 // packed and installed into a fresh n8n user folder like a community package, and n8n started on a free
 // port with an owner and an API key. Test files read what they need through state.ts.
 import { mkdtempSync, writeFileSync } from 'fs';
@@ -6,9 +6,8 @@ import { tmpdir } from 'os';
 import { dirname, join } from 'path';
 
 import { N8nClient } from '../../../tools/n8n/api';
-import { ensureN8n, type N8nInstall } from '../../../tools/n8n/install';
+import { installReleases } from './releases';
 import { buildPackage, installPackageIntoUserFolder, packPackage } from '../../../tools/n8n/package';
-import { RELEASES } from '../../../tools/n8n/versions';
 import { DEFAULT_OWNER, freePort, startN8n, userFolderLog } from '../../../tools/n8n/server';
 import { ensureChromium } from './chromium';
 import { STATE_ENV, type E2eState } from './state';
@@ -34,20 +33,15 @@ export default async function globalSetup(): Promise<void> {
 	state.chromiumPath = chromium.path;
 	state.browserSkipReason = chromium.reason;
 
-	// Each release on its own: one that cannot be installed skips only its own tests.
-	const installOrSkip = (major: 1 | 2): { install?: N8nInstall; reason?: string } => {
-		try {
-			return { install: ensureN8n(major) };
-		} catch (error) {
-			return { reason: `n8n ${RELEASES[major].n8nVersion} could not be installed from the npm registry: ${(error as Error).message.split('\n')[0]}` };
-		}
-	};
-	const n8n2 = installOrSkip(2);
-	const n8n1 = installOrSkip(1);
-	state.skipReason = n8n2.reason;
-	state.n8n1SkipReason = n8n1.reason;
-	if (n8n1.install) state.n8n1 = { install: n8n1.install };
-	if (!n8n2.install && !n8n1.install) {
+	// The releases install side by side (each in a process of its own; mostly download time), and each
+	// on its own: one that cannot be installed skips only its own tests.
+	const [newest, previous, oldest] = await installReleases(['newest', 'previous', 'oldest']);
+	state.skipReason = newest.reason;
+	state.n8n1SkipReason = oldest.reason;
+	state.previousSkipReason = previous.reason;
+	if (oldest.install) state.n8n1 = { install: oldest.install };
+	if (previous.install) state.previous = { install: previous.install };
+	if (!newest.install && !oldest.install && !previous.install) {
 		save();
 		return;
 	}
@@ -56,7 +50,7 @@ export default async function globalSetup(): Promise<void> {
 	if (!process.env.E2E_SKIP_BUILD) buildPackage();
 	state.tarball = packPackage();
 	globalThis.__businessBankingE2e.folders.push(dirname(state.tarball));
-	const install = n8n2.install;
+	const install = newest.install;
 	if (!install) {
 		save();
 		return;

@@ -25,18 +25,24 @@ export function describeInN8n(title: string, body: (state: Required<Pick<E2eStat
 	describe(title, () => body(state as Required<Pick<E2eState, 'n8n'>> & E2eState));
 }
 
-/** `describe` for the n8n 1.x checks: skipped, saying why, only when n8n 1.x could not be installed. */
-export function describeWithN8n1(title: string, body: (state: Required<Pick<E2eState, 'n8n1' | 'tarball'>> & E2eState) => void): void {
+/** An installed release besides the newest: the previous 2.x minor, or the oldest supported (1.x). */
+export type OlderRelease = 'previous' | 'oldest';
+
+/** `describe` for checks on an older release: skipped, saying why, only when it could not be installed. */
+export function describeWithRelease(release: OlderRelease, title: string, body: (install: N8nInstall, tarball: string, state: E2eState) => void): void {
 	const state = readE2eState();
-	const reason = state.n8n1SkipReason ?? (state.n8n1 && state.tarball ? undefined : (state.skipReason ?? 'the global setup did not install n8n 1.x'));
-	if (reason) {
+	const installed = release === 'oldest' ? state.n8n1 : state.previous;
+	const installReason = release === 'oldest' ? state.n8n1SkipReason : state.previousSkipReason;
+	const reason = installReason ?? (installed && state.tarball ? undefined : (state.skipReason ?? `the global setup did not install the ${release} n8n release`));
+	if (reason || !installed || !state.tarball) {
 		process.stderr.write(`\n[e2e] SKIPPED "${title}": ${reason}\n`);
 		describe.skip(`${title} (skipped: ${reason})`, () => {
-			it('needs n8n 1.x', () => undefined);
+			it(`needs the ${release} n8n release`, () => undefined);
 		});
 		return;
 	}
-	describe(title, () => body(state as Required<Pick<E2eState, 'n8n1' | 'tarball'>> & E2eState));
+	const { tarball } = state;
+	describe(title, () => body(installed.install, tarball, state));
 }
 
 /** n8n accepts ids of up to 16 (credentials) or 21 (workflows) alphanumerics. */

@@ -26,6 +26,9 @@ export interface E2eState {
 	n8n1?: { install: N8nInstall };
 	/** Set when n8n 1.x could not be installed: only its test file skips, printing it. */
 	n8n1SkipReason?: string;
+	/** The n8n 2.x minor before the newest, installed (not started) for the files that check it too. */
+	previous?: { install: N8nInstall };
+	previousSkipReason?: string;
 }
 
 export function readE2eState(): E2eState {

@@ -1,5 +1,6 @@
-// The package in n8n 1.x (1.123.81 on Node 20), for users who have not moved to 2.x: installed the same
-// way, connected through the consent page, a workflow runs, and the rotated refresh token is saved.
+// The package in the n8n releases users run besides the newest: the previous 2.x minor, and the oldest
+// supported (1.x on Node 20). Installed the same way, connected through the consent page, a workflow and
+// an example run, and the rotated refresh token is saved. (The whole suite runs on the newest.)
 import { mkdtempSync, rmSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
@@ -7,16 +8,26 @@ import { join } from 'path';
 import { SEED } from '../../sandbox/core/seed';
 import { readExample, withCredential } from '../../tools/n8n/examples';
 import { installPackageIntoUserFolder } from '../../tools/n8n/package';
+import type { N8nInstall } from '../../tools/n8n/install';
 import { DEFAULT_OWNER, freePort, startN8n, userFolderLog, type RunningN8n } from '../../tools/n8n/server';
 import type { TestSandbox } from '../helpers/sandbox';
-import { describeWithN8n1, E2eN8n } from './helpers/n8n';
+import { describeWithRelease, E2eN8n, type OlderRelease } from './helpers/n8n';
 import { connectThroughBrowser } from './helpers/browser';
 import { clearRequestLog, connectedCredentialData, credentialData, requestsTo, startE2eSandbox } from './helpers/sandbox';
 import { manualWorkflow } from './helpers/workflows';
 
 jest.setTimeout(10 * 60_000);
 
-describeWithN8n1('the package in n8n 1.x', (state) => {
+const olderReleases: Array<[OlderRelease, string]> = [
+	['previous', 'the previous 2.x minor'],
+	['oldest', 'the oldest supported release'],
+];
+
+for (const [release, what] of olderReleases) {
+	describeWithRelease(release, `the package in ${what}`, (install, tarball, state) => definePackageChecks(install, tarball, state));
+}
+
+function definePackageChecks(install: N8nInstall, tarball: string, state: { browserSkipReason?: string; chromiumPath?: string }): void {
 	let server: RunningN8n;
 	let n8n: E2eN8n;
 	let sandbox: TestSandbox;
@@ -24,15 +35,14 @@ describeWithN8n1('the package in n8n 1.x', (state) => {
 	let credential: { id: string; name: string };
 
 	beforeAll(async () => {
-		const install = state.n8n1.install;
-		userFolder = mkdtempSync(join(tmpdir(), 'business-banking-e2e-n8n1-'));
-		installPackageIntoUserFolder(userFolder, state.tarball, install.env);
+		userFolder = mkdtempSync(join(tmpdir(), `business-banking-e2e-n8n-${install.n8nVersion}-`));
+		installPackageIntoUserFolder(userFolder, tarball, install.env);
 		server = await startN8n({ install, userFolder, port: await freePort(), owner: DEFAULT_OWNER, logFile: userFolderLog(userFolder) });
 		n8n = new E2eN8n(install, userFolder, server.url);
 		await n8n.client.login(DEFAULT_OWNER.email, DEFAULT_OWNER.password);
-		await n8n.client.createApiKey('e2e n8n 1.x');
+		await n8n.client.createApiKey(`e2e n8n ${install.n8nVersion}`);
 		sandbox = await startE2eSandbox(server.url);
-		credential = await n8n.importCredential('Business Banking (e2e n8n 1.x)', connectedCredentialData(sandbox, 'fr'));
+		credential = await n8n.importCredential(`Business Banking (e2e n8n ${install.n8nVersion})`, connectedCredentialData(sandbox, 'fr'));
 	}, 10 * 60_000);
 
 	afterAll(async () => {
@@ -42,9 +52,9 @@ describeWithN8n1('the package in n8n 1.x', (state) => {
 		if (userFolder && !process.env.E2E_KEEP) rmSync(userFolder, { recursive: true, force: true });
 	});
 
-	it(`runs ${state.n8n1.install.n8nVersion} on Node 20 with the package's nodes loaded`, async () => {
+	it(`runs n8n ${install.n8nVersion} with the package's nodes loaded`, async () => {
 		const version = await n8n.cli(['--version']);
-		expect(version.stdout.trim()).toContain(state.n8n1.install.n8nVersion);
+		expect(version.stdout.trim()).toContain(install.n8nVersion);
 		const descriptions = await n8n.client.rest<Array<{ name: string } | null>>('POST', '/node-types', {
 			nodeInfos: [
 				{ name: 'n8n-nodes-business-banking.businessBanking', version: 1 },
@@ -59,7 +69,7 @@ describeWithN8n1('the package in n8n 1.x', (state) => {
 		if (!state.chromiumPath) throw new Error('the global setup found no Chromium');
 		// As the editor creates it (1.x's public API asks for the generic OAuth2 fields too, e.g. serverUrl).
 		const created = await n8n.client.rest<{ id: string }>('POST', '/credentials', {
-			name: 'Business Banking (e2e n8n 1.x browser)',
+			name: `Business Banking (e2e n8n ${install.n8nVersion} browser)`,
 			type: 'businessBankingOAuth2Api',
 			data: credentialData(sandbox),
 		});
@@ -81,7 +91,7 @@ describeWithN8n1('the package in n8n 1.x', (state) => {
 
 	it('saves the rotated refresh token after the access token expired', async () => {
 		const workflowId = await n8n.importWorkflow(
-			manualWorkflow('e2e 1.x: list clients', { resource: 'client', operation: 'getMany', returnAll: false, limit: 2 }, credential),
+			manualWorkflow(`e2e ${install.n8nVersion}: list clients`, { resource: 'client', operation: 'getMany', returnAll: false, limit: 2 }, credential),
 		);
 		const first = await n8n.execute(workflowId);
 		expect(first.code).toBe(0);
@@ -114,4 +124,4 @@ describeWithN8n1('the package in n8n 1.x', (state) => {
 			expect(found.data.clients).toHaveLength(1);
 		}
 	});
-});
+}
