@@ -7,8 +7,9 @@ import { join } from 'path';
 import type { IExecuteFunctions, INodeExecutionData, INodeType, IWorkflowBase } from 'n8n-workflow';
 
 import { resources } from '../../nodes/BusinessBanking/actions/resources';
-import { connectedCredential, CredentialStore, registerNodeType, runWorkflow } from '../helpers/engine';
+import { CredentialStore, registerNodeType, runWorkflow } from '../helpers/engine';
 import { useTestSandbox } from '../helpers/sandbox';
+import { goldenCredential } from './goldenCredential';
 
 const GOLDEN = __dirname;
 const RELEASES = readdirSync(GOLDEN).filter((name) => /^\d+\.\d+$/.test(name)).sort();
@@ -103,8 +104,6 @@ function withoutIssuedValues(value: unknown, issued: Map<string, string>): unkno
 	return value;
 }
 
-/** The golden workflows' credential: connected to the sandbox, with the partner fields its partner endpoint needs. */
-const PARTNER_FIELDS = { partnerId: 'partner-sandbox', partnerWebhookSecret: 'golden-partner-secret-placeholder' };
 
 const filesOf = (release: string, folder: string) => readdirSync(join(GOLDEN, release, folder)).filter((name) => name.endsWith('.json')).sort();
 const sha256 = (path: string) => createHash('sha256').update(readFileSync(path)).digest('hex');
@@ -135,7 +134,7 @@ describe.each(RELEASES)('golden workflows of %s', (release) => {
 		const workflow = JSON.parse(readFileSync(join(GOLDEN, release, 'workflows', file), 'utf8')) as IWorkflowBase;
 		const credentialId = Object.values(workflow.nodes.find((node) => node.credentials)?.credentials ?? {})[0]?.id as string;
 		sandbox.ctx.requests.clear();
-		const credential = new CredentialStore(connectedCredential(sandbox, { fields: PARTNER_FIELDS }));
+		const credential = new CredentialStore(goldenCredential(sandbox));
 		const { error, outputs } = await runWorkflow(workflow, { credentials: new Map([[credentialId, credential]]) });
 		const issued = issuedIds(outputs, workflow);
 		const requests = sandbox.ctx.requests.all().map((request) => ({
