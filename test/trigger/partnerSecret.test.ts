@@ -162,6 +162,27 @@ describe('Business Banking Trigger, partner mode: the credential\'s secret for e
 		expect(a.executions.map((execution) => execution.data[0][0].json.id)).toEqual([event.id]);
 	});
 
+	it('rotation as docs/trigger.md tells it: a delivery refused between the credential change and the PATCH goes through on the service\'s retry', async () => {
+		const credential = credentialWith(SECRET);
+		const trigger = await workflow('wf-a', credential);
+		await trigger.activate();
+		credential.data = { ...credential.data, partnerWebhookSecret: ROTATED };
+		const options = sandbox.ctx.options as { deliveryBackoffMs?: number };
+		options.deliveryBackoffMs = 300;
+		try {
+			const response = await sandbox.http.post('/sandbox/events', { organization_id: SEED.organizations.fr, type: 'v1/memberships', data: {} });
+			while (trigger.received.length === 0) await new Promise((resolve) => setImmediate(resolve));
+			// The first try, signed with the old secret, is refused; then the endpoint gets the new one.
+			expect(await trigger.runMethod('checkExists')).toBe(true);
+			await webhookDeliverer(sandbox.ctx).settled(response.data.event.id);
+			const log = webhookDeliverer(sandbox.ctx).log.filter((entry) => entry.event_id === response.data.event.id);
+			expect(log.map((entry) => entry.status_code)).toEqual([401, 200]);
+			expect(trigger.executions.map((execution) => execution.data[0][0].json.id)).toEqual([response.data.event.id]);
+		} finally {
+			options.deliveryBackoffMs = 5;
+		}
+	});
+
 	it('static data saved by 1.0.0 (a random secret of the trigger\'s own): the next activation registers the credential\'s and forgets the old one', async () => {
 		const legacy = 'ab'.repeat(32);
 		const staticData = { [`node:${'Business Banking Trigger'}`]: { mode: 'partner', webhookId: endpointId, secret: legacy, callbackUrl: 'http://127.0.0.1:1/webhook/old/webhook' } };
