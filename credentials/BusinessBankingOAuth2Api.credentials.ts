@@ -101,7 +101,7 @@ export class BusinessBankingOAuth2Api implements ICredentialType {
 			typeOptions: { password: true },
 			default: '',
 			description:
-				'The key the service signs partner webhook deliveries with (Service-SHA256-Signature). Webhook Subscription › Update Partner Endpoint sets it on your endpoint. Kept here, encrypted, rather than in the workflow.',
+				'The key the service signs partner webhook deliveries with (Service-SHA256-Signature). Webhook Subscription › Update Partner Endpoint and the trigger (partner mode) set it on your endpoint; the trigger verifies deliveries with it. Kept here, encrypted, rather than in the workflow.',
 		},
 		// The OAuth2 settings n8n's generic OAuth2 credential would otherwise ask for.
 		{ displayName: 'Grant Type', name: 'grantType', type: 'hidden', default: 'authorizationCode' },

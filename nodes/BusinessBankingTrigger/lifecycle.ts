@@ -1,9 +1,9 @@
-import { randomBytes } from 'crypto';
 import { NodeApiError, NodeOperationError, type IDataObject, type IHookFunctions, type JsonObject } from 'n8n-workflow';
 
 import { callbackUrlSchema, DESCRIPTION_MAX_LENGTH } from '../BusinessBanking/schemas/webhook';
-import { apiRequest, CREDENTIAL_TYPE } from '../BusinessBanking/transport';
-import { clearRegistration, readRegistration, saveRegistration, type TriggerMode } from './registration';
+import { apiRequest } from '../BusinessBanking/transport';
+import { partnerSecretToRegister } from './partnerSecret';
+import { clearRegistration, dropStalePartnerSecret, readRegistration, saveRegistration, type TriggerMode } from './registration';
 
 /**
  * Registration on activation, removal on deactivation. n8n calls these for a "listen for test
@@ -36,15 +36,6 @@ function selectedEvents(this: IHookFunctions): string[] {
 		throw new NodeOperationError(this.getNode(), 'Select at least one event in "Events"');
 	}
 	return events;
-}
-
-async function partnerId(this: IHookFunctions): Promise<string> {
-	const credentials = await this.getCredentials(CREDENTIAL_TYPE);
-	const id = typeof credentials.partnerId === 'string' ? credentials.partnerId.trim() : '';
-	if (!id) {
-		throw new NodeOperationError(this.getNode(), 'The partner webhook endpoint needs "Partner ID": set it in the credential');
-	}
-	return id;
 }
 
 function endpointId(this: IHookFunctions): string {
@@ -92,14 +83,16 @@ export async function checkExists(this: IHookFunctions): Promise<boolean> {
 	if (currentMode === 'partner') {
 		if (registration.callbackUrl !== url) return false;
 		// The API has no read for a partner endpoint, so the answer is made true: the same PATCH again
-		// changes nothing on a service that kept it, and restores it on one that lost it (a reset).
+		// changes nothing on a service that kept it, restores it on one that lost it (a reset), and
+		// carries the credential's secret as it is now (after a rotation, the new one).
 		try {
-			await patchPartnerEndpoint.call(this, registration.webhookId, { callback_url: url, enabled: true, secret: registration.secret });
+			await patchPartnerEndpoint.call(this, registration.webhookId, { callback_url: url, enabled: true });
 		} catch (error) {
 			if (!isNotFound(error)) throw asNodeError(this, error);
 			clearRegistration(staticData);
 			return false;
 		}
+		dropStalePartnerSecret(staticData);
 		return true;
 	}
 
@@ -126,9 +119,8 @@ export async function create(this: IHookFunctions): Promise<boolean> {
 
 	if (mode.call(this) === 'partner') {
 		const id = endpointId.call(this);
-		const secret = randomBytes(32).toString('hex');
-		await patchPartnerEndpoint.call(this, id, { callback_url: callbackUrl, enabled: true, secret });
-		saveRegistration(staticData, { mode: 'partner', webhookId: id, secret, callbackUrl });
+		await patchPartnerEndpoint.call(this, id, { callback_url: callbackUrl, enabled: true });
+		saveRegistration(staticData, { mode: 'partner', webhookId: id, callbackUrl });
 		return true;
 	}
 
@@ -151,13 +143,14 @@ export async function create(this: IHookFunctions): Promise<boolean> {
 	return true;
 }
 
-/** The partner endpoint's one write (the register server, with the partner id header). */
-async function patchPartnerEndpoint(this: IHookFunctions, id: string, body: { callback_url: string; enabled: boolean; secret: string }): Promise<void> {
-	await apiRequest.call(this, 'PATCH', partnerPath(id), {
-		server: 'register',
-		headers: { 'Service-Partner-Id': await partnerId.call(this) },
-		body,
-	});
+/**
+ * The partner endpoint's one write, always with the credential's secret (one endpoint per partner:
+ * a secret of the trigger's own would break every other workflow on it). The transport adds
+ * Service-Partner-Id and refuses a blank one, like a blank secret, before any request.
+ */
+async function patchPartnerEndpoint(this: IHookFunctions, id: string, settings: { callback_url: string; enabled: boolean }): Promise<void> {
+	const secret = await partnerSecretToRegister.call(this);
+	await apiRequest.call(this, 'PATCH', partnerPath(id), { server: 'register', body: { ...settings, secret } });
 }
 
 /** DELETE, where a 404 means it is already gone. Failures other than that are thrown. */
@@ -175,7 +168,7 @@ export async function remove(this: IHookFunctions): Promise<boolean> {
 	if (!registration) return true;
 	try {
 		if (registration.mode === 'partner') {
-			await patchPartnerEndpoint.call(this, registration.webhookId, { callback_url: registration.callbackUrl, enabled: false, secret: registration.secret });
+			await patchPartnerEndpoint.call(this, registration.webhookId, { callback_url: registration.callbackUrl, enabled: false });
 		} else {
 			await removeSubscription.call(this, registration.webhookId);
 		}

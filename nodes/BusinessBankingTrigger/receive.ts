@@ -7,6 +7,7 @@ import {
 	SUBSCRIPTION_SIGNATURE_HEADER,
 } from '../BusinessBanking/schemas/webhook';
 import { seenBefore } from './dedup';
+import { partnerSecretForDelivery } from './partnerSecret';
 import { readRegistration, type TriggerMode } from './registration';
 import { verifySignature, type SignatureScheme } from './signature';
 
@@ -50,9 +51,11 @@ export async function receive(this: IWebhookFunctions): Promise<IWebhookResponse
 	const rawBody = await rawBodyOf.call(this);
 	if (!rawBody) return refuse.call(this, 401, 'the request body could not be read, so its signature cannot be checked');
 
+	// Partner mode: the credential's secret as it is now (a rotation holds at once, for every workflow).
+	const secret = mode === 'partner' ? await partnerSecretForDelivery.call(this) : registration?.secret;
 	const verification = verifySignature({
 		scheme: settings.scheme,
-		secret: registration?.secret,
+		secret,
 		header: this.getHeaderData()[settings.header],
 		rawBody,
 		toleranceSeconds: settings.toleranceSeconds,

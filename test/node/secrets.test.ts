@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { SEED } from '../../sandbox/core/seed';
 import { beneficiaryId } from '../../sandbox/modules/beneficiaries/store';
-import { webhookDeliverer } from '../../sandbox/modules/webhooks';
+import { webhookDeliverer, webhookStore } from '../../sandbox/modules/webhooks';
 import { PARTNER_ENDPOINT_IDS } from '../../sandbox/modules/webhooks/store';
 import { connectedCredential, CredentialStore, injectFault, runNode, type RunNodeResult } from '../helpers/engine';
 import { captureN8nLogs, type LogCapture } from '../helpers/logCapture';
@@ -267,14 +267,17 @@ describe('secrets never reach outputs, errors or logs', () => {
 		expectNoSecrets();
 	});
 
-	it('Trigger, partner mode: activation sets its own secret, a verified delivery, a refused activation, deactivation', async () => {
+	it('Trigger, partner mode: activation with the credential\'s secret, a verified delivery, a forged one, a refused activation, deactivation', async () => {
 		const store = credential();
 		const trigger = await new TriggerHarness({ parameters: { mode: 'partner', endpointId: PARTNER_ENDPOINT_IDS.fr, events: ['v1/memberships'], options: {} }, credential: store }).start();
 		await runTrigger('trigger, partner', trigger, async () => {
 			await trigger.activate();
-			scanner.add('trigger partner endpoint secret', trigger.staticData.secret);
+			// The endpoint signs with the credential's secret (scanned as 'partner webhook secret'); the workflow keeps no copy.
+			expect(webhookStore(sandbox.ctx).partnerEndpoints.get(SEED.organizations.fr, PARTNER_ENDPOINT_IDS.fr)?.secret).toBe(PARTNER_SECRET);
+			expect(trigger.staticData).not.toHaveProperty('secret');
 			await emitToFr('v1/memberships');
 			expect(trigger.executions).toHaveLength(1);
+			expect((await trigger.post('{"id":"forged"}', { 'Service-SHA256-Signature': 'ab'.repeat(32) })).status).toBe(401);
 			expect(await trigger.deactivate()).toBe(true);
 			rememberTokens(store);
 		});
@@ -303,7 +306,6 @@ describe('secrets never reach outputs, errors or logs', () => {
 				'webhook subscription secret',
 				'idempotency key',
 				'trigger subscription secret',
-				'trigger partner endpoint secret',
 				'secret left in a node parameter',
 			]),
 		);

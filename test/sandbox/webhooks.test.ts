@@ -276,6 +276,35 @@ describe('partner webhook endpoint', () => {
 		expect(receiver.requests).toHaveLength(1);
 		expect(webhookDeliverer(sandbox.ctx).log.some((entry) => entry.event_id === later.id)).toBe(false);
 	});
+
+	it('signs with the secret of the last PATCH: after a rotation, new deliveries and the retries of earlier ones carry the new secret', async () => {
+		const rotating = await new Receiver().start('/rotating');
+		try {
+			const [before, after] = ['partner-before-rotation', 'partner-after-rotation'];
+			expect((await patch(endpointId, { callback_url: rotating.url, enabled: true, secret: before })).status).toBe(200);
+			// The first try fails; the secret is rotated before the service tries again.
+			rotating.setHandler(async (_request, index) => {
+				if (index > 0) return 200;
+				expect((await patch(endpointId, { callback_url: rotating.url, enabled: true, secret: after })).status).toBe(200);
+				return 500;
+			});
+			const event = (await sandbox.http.post('/sandbox/events', { organization_id: SEED.organizations.fr, type: 'v1/cards', data: {} })).data.event;
+			await webhookDeliverer(sandbox.ctx).settled(event.id);
+			const later = (await sandbox.http.post('/sandbox/events', { organization_id: SEED.organizations.fr, type: 'v1/cards', data: {} })).data.event;
+			await webhookDeliverer(sandbox.ctx).settled(later.id);
+
+			const signatures = rotating.requests.map((request) => [JSON.parse(request.rawBody.toString('utf8')).id, request.headers['service-sha256-signature']]);
+			const signed = (secret: string, index: number) => hmac(secret, rotating.requests[index].rawBody.toString('utf8'));
+			expect(signatures).toEqual([
+				[event.id, signed(before, 0)],
+				[event.id, signed(after, 1)],
+				[later.id, signed(after, 2)],
+			]);
+		} finally {
+			await patch(endpointId, { callback_url: rotating.url, enabled: false, secret: 'off' });
+			await rotating.close();
+		}
+	});
 });
 
 describe('closing the sandbox', () => {

@@ -50,6 +50,8 @@ export interface TriggerHarnessOptions {
 	credential?: CredentialStore;
 	/** Workflow static data as n8n stored it (production); test runs start empty, like n8n's. */
 	staticData?: IDataObject;
+	/** Two harnesses with one credential and different ids are two workflows on that credential. */
+	workflowId?: string;
 }
 
 const clone = (data: object): IDataObject => JSON.parse(JSON.stringify(data)) as IDataObject;
@@ -69,8 +71,12 @@ export class TriggerHarness {
 	private server: Server | undefined;
 	private baseUrl = '';
 
-	constructor(private readonly options: TriggerHarnessOptions) {
-		this.node = {
+	/** `node`: the same node again (a restart), rather than a new one. */
+	constructor(
+		private readonly options: TriggerHarnessOptions,
+		node?: INode,
+	) {
+		this.node = node ?? {
 			id: randomUUID(),
 			name: NODE_NAME,
 			type: TRIGGER_TYPE,
@@ -85,7 +91,7 @@ export class TriggerHarness {
 
 	/** Like n8n, a new Workflow for every activation, deactivation and request, from the saved static data. */
 	private newWorkflow(staticData: IDataObject = clone(this.saved)): Workflow {
-		return new Workflow({ id: 'wf-trigger', name: 'trigger test', nodes: [this.node], connections: {}, active: true, nodeTypes, staticData });
+		return new Workflow({ id: this.workflowId, name: 'trigger test', nodes: [this.node], connections: {}, active: true, nodeTypes, staticData });
 	}
 
 	/** n8n's WorkflowStaticDataService.saveStaticData: written back only when marked changed. */
@@ -93,10 +99,14 @@ export class TriggerHarness {
 		if (workflow.staticData.__dataChanged === true) this.saved = clone(workflow.staticData);
 	}
 
+	get workflowId(): string {
+		return this.options.workflowId ?? 'wf-trigger';
+	}
+
 	/** Starts the stand-in for n8n's webhook server (production /webhook and test /webhook-test paths). */
-	async start(): Promise<this> {
+	async start(port = 0): Promise<this> {
 		this.server = createServer((req, res) => void this.handle(req, res));
-		await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+		await new Promise<void>((resolve) => this.server!.listen(port, '127.0.0.1', resolve));
 		this.baseUrl = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
 		return this;
 	}
@@ -105,6 +115,17 @@ export class TriggerHarness {
 		if (!this.server) return;
 		this.server.closeAllConnections();
 		await new Promise<void>((resolve) => this.server!.close(() => resolve()));
+	}
+
+	/**
+	 * n8n restarted: this one stops, and a new harness listens on the same address with the same
+	 * node, credential and the static data n8n had saved. (The trigger's in-process memory lives on
+	 * in this jest process; execute()'s processed-data store is what n8n keeps across a restart.)
+	 */
+	async restarted(): Promise<TriggerHarness> {
+		const port = Number(new URL(this.baseUrl).port);
+		await this.close();
+		return await new TriggerHarness({ ...this.options, staticData: clone(this.saved) }, this.node).start(port);
 	}
 
 	/** The node's saved static data for production ('node' context). */
@@ -150,7 +171,7 @@ export class TriggerHarness {
 			node: this.node.name,
 			path: `${this.node.webhookId}/${description.path}`,
 			webhookDescription: description,
-			workflowId: 'wf-trigger',
+			workflowId: this.workflowId,
 			workflowExecuteAdditionalData: additionalData,
 			webhookId: this.node.webhookId,
 			isTest,

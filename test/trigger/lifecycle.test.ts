@@ -194,15 +194,18 @@ describe('Business Banking Trigger lifecycle', () => {
 	describe('partner webhook endpoint', () => {
 		const endpointId = PARTNER_ENDPOINT_IDS.fr;
 		const endpoint = () => store().partnerEndpoints.get(SEED.organizations.fr, endpointId)!;
+		const partnerSecret = 'partner-lifecycle-sécret';
+		const partnerHarness = (parameters: Record<string, unknown>, fields: Record<string, unknown> = {}) =>
+			harness({ mode: 'partner', endpointId, events: ['v1/memberships'], ...parameters }, { partnerWebhookSecret: partnerSecret, ...fields });
 
-		it('enables the endpoint with the n8n URL and a strong secret, receives verified events, and disables it', async () => {
-			const trigger = await harness({ mode: 'partner', endpointId, events: ['v1/memberships'] });
+		it('enables the endpoint with the n8n URL and the credential\'s secret, receives verified events, and disables it', async () => {
+			const trigger = await partnerHarness({});
 			try {
 				expect(await trigger.runMethod('checkExists')).toBe(false);
 				await trigger.activate();
-				expect(endpoint()).toMatchObject({ enabled: true, callback_url: trigger.productionUrl() });
-				expect(endpoint().secret).toMatch(/^[0-9a-f]{64}$/);
-				expect(trigger.staticData).toMatchObject({ mode: 'partner', webhookId: endpointId, secret: endpoint().secret });
+				expect(endpoint()).toMatchObject({ enabled: true, callback_url: trigger.productionUrl(), secret: partnerSecret });
+				// The secret stays in the (encrypted) credential: the workflow's static data holds no copy.
+				expect(trigger.staticData).toEqual({ mode: 'partner', webhookId: endpointId, callbackUrl: trigger.productionUrl() });
 				expect(await trigger.runMethod('checkExists')).toBe(true);
 
 				const event = await emit('v1/memberships', { id: 'm-1' });
@@ -215,14 +218,14 @@ describe('Business Banking Trigger lifecycle', () => {
 
 				expect(await trigger.deactivate()).toBe(true);
 				expect(endpoint().enabled).toBe(false);
-				expect(trigger.staticData.secret).toBeUndefined();
+				expect(trigger.staticData.webhookId).toBeUndefined();
 			} finally {
 				await trigger.close();
 			}
 		});
 
 		it('switching an active trigger from subscription to partner endpoint removes the subscription', async () => {
-			const trigger = await harness({ events: ['v1/memberships'] });
+			const trigger = await harness({ events: ['v1/memberships'] }, { partnerWebhookSecret: partnerSecret });
 			try {
 				await trigger.activate();
 				expect(subscriptionsOfFr()).toHaveLength(1);
@@ -237,7 +240,7 @@ describe('Business Banking Trigger lifecycle', () => {
 		});
 
 		it('asks for the credential\'s Partner ID before any request', async () => {
-			const trigger = await harness({ mode: 'partner', endpointId, events: ['v1/memberships'] }, { partnerId: '' });
+			const trigger = await partnerHarness({}, { partnerId: '' });
 			try {
 				await expect(trigger.runMethod('create')).rejects.toThrow(/Partner ID/);
 				expect(endpoint().enabled).toBe(false);
@@ -247,11 +250,11 @@ describe('Business Banking Trigger lifecycle', () => {
 		});
 
 		it('shows the service\'s refusal of a wrong Partner ID', async () => {
-			const trigger = await harness({ mode: 'partner', endpointId, events: ['v1/memberships'] }, { partnerId: 'not-ours' });
+			const trigger = await partnerHarness({}, { partnerId: 'not-ours' });
 			try {
 				await expect(trigger.runMethod('create')).rejects.toThrow(/Service-Partner-Id/);
 				expect(endpoint().enabled).toBe(false);
-				expect(trigger.staticData.secret).toBeUndefined();
+				expect(trigger.staticData.webhookId).toBeUndefined();
 			} finally {
 				await trigger.close();
 			}

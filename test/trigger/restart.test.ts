@@ -8,6 +8,8 @@ import { TriggerHarness } from './harness';
 // Two activations, a reset and a delivery each: more than jest's 5 s default on a loaded machine.
 jest.setTimeout(30_000);
 
+const PARTNER_SECRET = 'partner-restart-secret';
+
 /**
  * n8n runs checkExists on every publish (and, with N8N_USE_WORKFLOW_PUBLICATION_SERVICE=false, for
  * every published workflow at its startup), and create when it answers false
@@ -26,13 +28,15 @@ describe('Business Banking Trigger when the service lost its registration', () =
 		return response.data.event;
 	}
 
+	const fields = () => ({ partnerId: sandbox.ctx.application.partnerId, partnerWebhookSecret: PARTNER_SECRET });
+
 	async function harness(parameters: Record<string, unknown>) {
-		const credential = new CredentialStore(connectedCredential(sandbox, { fields: { partnerId: sandbox.ctx.application.partnerId } }));
+		const credential = new CredentialStore(connectedCredential(sandbox, { fields: fields() }));
 		const trigger = await new TriggerHarness({ parameters: { mode: 'subscription', events: ['v1/client-invoices'], options: {}, ...parameters }, credential }).start();
 		/** The service forgot everything; the user connected the account again (new tokens). */
 		const loseServiceState = () => {
 			sandbox.reset();
-			credential.data = connectedCredential(sandbox, { fields: { partnerId: sandbox.ctx.application.partnerId } });
+			credential.data = connectedCredential(sandbox, { fields: fields() });
 		};
 		return { trigger, loseServiceState };
 	}
@@ -70,12 +74,11 @@ describe('Business Banking Trigger when the service lost its registration', () =
 		const { trigger, loseServiceState } = await harness({ mode: 'partner', endpointId, events: ['v1/memberships'] });
 		try {
 			await trigger.activate();
-			const secret = trigger.staticData.secret;
 
 			loseServiceState();
 			expect(endpoint()).toMatchObject({ enabled: false, callback_url: null });
 			expect(await trigger.runMethod('checkExists')).toBe(true);
-			expect(endpoint()).toMatchObject({ enabled: true, callback_url: trigger.productionUrl(), secret });
+			expect(endpoint()).toMatchObject({ enabled: true, callback_url: trigger.productionUrl(), secret: PARTNER_SECRET });
 
 			const event = await emit('v1/memberships');
 			expect(trigger.executions.map((execution) => execution.data[0][0].json)).toEqual([event]);

@@ -1,6 +1,7 @@
 import { createHmac, randomUUID } from 'crypto';
 import type { INodeParameters } from 'n8n-workflow';
 
+import { CredentialStore } from '../helpers/engine';
 import { NODE_NAME, TriggerHarness } from './harness';
 
 /**
@@ -24,14 +25,17 @@ const timestampedHeader = (secret: string, raw: string, t = nowSeconds()) =>
 	`t=${t},v1=${createHmac('sha256', secret).update(`${t}.${raw}`).digest('hex')}`;
 const plainHeader = (secret: string, raw: string) => createHmac('sha256', Buffer.from(secret, 'utf8')).update(raw).digest('hex');
 
-/** `secret: null` stores none (a trigger that was never registered). */
+/**
+ * `secret: null` stores none (a trigger that was never registered). A subscription's secret is in
+ * the node's static data; the partner endpoint's in the credential (static data keeps none).
+ */
 function harnessFor(mode: 'subscription' | 'partner', options: INodeParameters = {}, secret: string | null = mode === 'partner' ? PARTNER_SECRET : SECRET) {
-	const staticData = secret
-		? { [`node:${NODE_NAME}`]: { mode, webhookId: randomUUID(), secret, callbackUrl: 'http://localhost/webhook' } }
-		: {};
+	const registration = { mode, webhookId: randomUUID(), callbackUrl: 'http://localhost/webhook', ...(mode === 'subscription' ? { secret } : {}) };
+	const staticData = secret ? { [`node:${NODE_NAME}`]: registration } : {};
 	return new TriggerHarness({
 		parameters: { mode, endpointId: mode === 'partner' ? randomUUID() : '', events: ['v1/client-invoices', 'v1/transactions'], options },
 		staticData,
+		credential: mode === 'partner' ? new CredentialStore({ partnerWebhookSecret: secret ?? '' }) : undefined,
 	}).start();
 }
 

@@ -86,9 +86,10 @@ export async function readCheckedCredential(context: ApiContext, use: Credential
 
 /**
  * The partner endpoint's signing secret, from the credential (n8n encrypts credentials; node
- * parameters are stored in plain text), after the checks of the partner registration calls.
+ * parameters are stored in plain text), after the checks of the partner registration calls. Without
+ * an item (the trigger's registration) the error names no item.
  */
-export async function partnerWebhookSecret(context: ApiContext, itemIndex: number): Promise<string> {
+export async function partnerWebhookSecret(context: ApiContext, itemIndex?: number): Promise<string> {
 	const credential = await readCheckedCredential(context, 'register', itemIndex);
 	const secret = partnerSecretOf(credential.data);
 	if (typeof secret !== 'string') throw credentialError(context, secret, itemIndex);

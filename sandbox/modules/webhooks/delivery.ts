@@ -122,11 +122,13 @@ export class Deliverer {
 		const generation = this.generation;
 		for (let attempt = firstAttempt; attempt <= MAX_ATTEMPTS; attempt++) {
 			if (generation !== this.generation) return;
-			if (!this.stillTargeted(event, target)) {
+			const current = this.currentTarget(event, target);
+			if (!current) {
 				this.record(event, target, deliveryId, attempt, { outcome: 'cancelled', error: 'the subscription or endpoint is gone' });
 				this.pending.delete(deliveryId);
 				return;
 			}
+			target = current;
 			// Kept before the try: a sandbox stopped during it tries this attempt again on its next start.
 			this.pending.set(deliveryId, { event, target, attempt, dueAtMs: this.ctx.clock.nowMs() });
 			const started = this.ctx.clock.now().toISOString();
@@ -184,11 +186,16 @@ export class Deliverer {
 		}
 	}
 
-	/** A deleted subscription or a disabled (or re-pointed) partner endpoint gets no more tries. */
-	private stillTargeted(event: EventEnvelope, target: DeliveryTarget): boolean {
-		if (target.kind === 'subscription') return !!this.store.subscriptions.get(event.organization_id, target.id);
+	/**
+	 * The target as it is now, or undefined: a deleted subscription or a disabled (or re-pointed)
+	 * partner endpoint gets no more tries. Each try of a partner delivery is signed with the secret
+	 * the last PATCH set, so a try after a rotation carries the new one.
+	 */
+	private currentTarget(event: EventEnvelope, target: DeliveryTarget): DeliveryTarget | undefined {
+		if (target.kind === 'subscription') return this.store.subscriptions.get(event.organization_id, target.id) ? target : undefined;
 		const endpoint = this.store.partnerEndpoints.get(event.organization_id, target.id);
-		return !!endpoint && endpoint.enabled && endpoint.callback_url === target.callbackUrl;
+		if (!endpoint || !endpoint.enabled || endpoint.callback_url !== target.callbackUrl || !endpoint.secret) return undefined;
+		return { ...target, secret: endpoint.secret };
 	}
 
 	private record(
