@@ -3,7 +3,7 @@ import { NodeApiError, NodeOperationError, type IDataObject, type IHookFunctions
 import { callbackUrlSchema, DESCRIPTION_MAX_LENGTH } from '../BusinessBanking/schemas/webhook';
 import { apiRequest } from '../BusinessBanking/transport';
 import { partnerSecretToRegister } from './partnerSecret';
-import { clearRegistration, dropStalePartnerSecret, readRegistration, saveRegistration, type TriggerMode } from './registration';
+import { clearRegistration, readRegistration, saveRegistration, type TriggerMode } from './registration';
 
 /**
  * Registration on activation, removal on deactivation. n8n calls these for a "listen for test
@@ -85,14 +85,15 @@ export async function checkExists(this: IHookFunctions): Promise<boolean> {
 		// The API has no read for a partner endpoint, so the answer is made true: the same PATCH again
 		// changes nothing on a service that kept it, restores it on one that lost it (a reset), and
 		// carries the credential's secret as it is now (after a rotation, the new one).
+		let own: string | undefined;
 		try {
-			await patchPartnerEndpoint.call(this, registration.webhookId, { callback_url: url, enabled: true });
+			own = await patchPartnerEndpoint.call(this, registration.webhookId, { callback_url: url, enabled: true }, registration.secret);
 		} catch (error) {
 			if (!isNotFound(error)) throw asNodeError(this, error);
 			clearRegistration(staticData);
 			return false;
 		}
-		dropStalePartnerSecret(staticData);
+		saveRegistration(staticData, { ...registration, secret: own });
 		return true;
 	}
 
@@ -119,8 +120,8 @@ export async function create(this: IHookFunctions): Promise<boolean> {
 
 	if (mode.call(this) === 'partner') {
 		const id = endpointId.call(this);
-		await patchPartnerEndpoint.call(this, id, { callback_url: callbackUrl, enabled: true });
-		saveRegistration(staticData, { mode: 'partner', webhookId: id, callbackUrl });
+		const own = await patchPartnerEndpoint.call(this, id, { callback_url: callbackUrl, enabled: true }, undefined);
+		saveRegistration(staticData, { mode: 'partner', webhookId: id, callbackUrl, secret: own });
 		return true;
 	}
 
@@ -144,13 +145,20 @@ export async function create(this: IHookFunctions): Promise<boolean> {
 }
 
 /**
- * The partner endpoint's one write, always with the credential's secret (one endpoint per partner:
- * a secret of the trigger's own would break every other workflow on it). The transport adds
- * Service-Partner-Id and refuses a blank one, like a blank secret, before any request.
+ * The partner endpoint's one write, with the credential's secret (one endpoint per partner: a secret
+ * of the trigger's own would break every other workflow on it), or, on a credential without one, the
+ * trigger's own as 1.0.0 kept it. Answers the trigger's own secret to keep, if that is what was sent.
+ * The transport adds Service-Partner-Id and refuses a blank one, like a blank secret, before any request.
  */
-async function patchPartnerEndpoint(this: IHookFunctions, id: string, settings: { callback_url: string; enabled: boolean }): Promise<void> {
-	const secret = await partnerSecretToRegister.call(this);
+async function patchPartnerEndpoint(
+	this: IHookFunctions,
+	id: string,
+	settings: { callback_url: string; enabled: boolean },
+	ownSecret: string | undefined,
+): Promise<string | undefined> {
+	const { secret, own } = await partnerSecretToRegister.call(this, ownSecret);
 	await apiRequest.call(this, 'PATCH', partnerPath(id), { server: 'register', body: { ...settings, secret } });
+	return own ? secret : undefined;
 }
 
 /** DELETE, where a 404 means it is already gone. Failures other than that are thrown. */
@@ -168,7 +176,7 @@ export async function remove(this: IHookFunctions): Promise<boolean> {
 	if (!registration) return true;
 	try {
 		if (registration.mode === 'partner') {
-			await patchPartnerEndpoint.call(this, registration.webhookId, { callback_url: registration.callbackUrl, enabled: false });
+			await patchPartnerEndpoint.call(this, registration.webhookId, { callback_url: registration.callbackUrl, enabled: false }, registration.secret);
 		} else {
 			await removeSubscription.call(this, registration.webhookId);
 		}

@@ -52,7 +52,7 @@ export async function receive(this: IWebhookFunctions): Promise<IWebhookResponse
 	if (!rawBody) return refuse.call(this, 401, 'the request body could not be read, so its signature cannot be checked');
 
 	// Partner mode: the credential's secret as it is now (a rotation holds at once, for every workflow).
-	const secret = mode === 'partner' ? await partnerSecretForDelivery.call(this) : registration?.secret;
+	const secret = mode === 'partner' ? await partnerSecretForDelivery.call(this, registration?.secret) : registration?.secret;
 	const verification = verifySignature({
 		scheme: settings.scheme,
 		secret,

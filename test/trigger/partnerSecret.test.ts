@@ -197,8 +197,33 @@ describe('Business Banking Trigger, partner mode: the credential\'s secret for e
 		expect((await trigger.post(body, { 'Service-SHA256-Signature': sign(SECRET, body) })).status).toBe(200);
 	});
 
+	it('a credential that never had a Partner Webhook Secret (what a 1.0.0 trigger ran on): the trigger keeps a secret of its own, as 1.0.0 did, across a restart, until the credential gets one', async () => {
+		const credential = credentialWith(undefined);
+		let trigger = await workflow('wf-a', credential);
+		await trigger.activate();
+		const own = trigger.staticData.secret as string;
+		expect(own).toMatch(/^[0-9a-f]{64}$/);
+		expect(endpoint()).toMatchObject({ callback_url: trigger.productionUrl(), enabled: true, secret: own });
+
+		trigger = await restart(trigger);
+		expect(await trigger.runMethod('checkExists')).toBe(true);
+		expect(endpoint().secret).toBe(own);
+		const body = JSON.stringify({ id: 'e-own', type: 'v1/memberships', created_at: '2026-01-01T00:00:00Z', organization_id: SEED.organizations.fr, data: {} });
+		expect((await trigger.post(body, { 'Service-SHA256-Signature': sign('forged', body) })).status).toBe(401);
+		expect((await trigger.post(body, { 'Service-SHA256-Signature': sign(own, body) })).status).toBe(200);
+		expect(trigger.executions).toHaveLength(1);
+
+		// The credential gets the secret: the next check registers it and the trigger's own is forgotten.
+		credential.data = { ...credential.data, partnerWebhookSecret: SECRET };
+		expect(await trigger.runMethod('checkExists')).toBe(true);
+		expect(endpoint().secret).toBe(SECRET);
+		expect(trigger.staticData.secret).toBeUndefined();
+		const next = body.replace('e-own', 'e-shared');
+		expect((await trigger.post(next, { 'Service-SHA256-Signature': sign(own, next) })).status).toBe(401);
+		expect((await trigger.post(next, { 'Service-SHA256-Signature': sign(SECRET, next) })).status).toBe(200);
+	});
+
 	it.each([
-		['no Partner Webhook Secret', undefined],
 		['a secret of only spaces', '   '],
 		['a secret of only a tab and a line break', '\t\n'],
 	])('refuses to register with %s, naming the credential field, before any request', async (_case, secret) => {
