@@ -135,9 +135,7 @@ if (!state.tarball || releases.length === 0) {
 			const credential = await n8n.importCredential(`Business Banking (installer e2e ${version})`, connectedCredentialData(sandbox, 'fr'));
 			workflowId = await n8n.importWorkflow(manualWorkflow('installer e2e: list clients', { resource: 'client', operation: 'getMany', returnAll: false, limit: 2 }, credential));
 			await clearRequestLog(sandbox);
-			const run = await n8n.execute(workflowId);
-			expect(run.code).toBe(0);
-			expect(run.run?.items('Business Banking')).toHaveLength(2);
+			expect((await n8n.executeOk(workflowId)).items('Business Banking')).toHaveLength(2);
 			expect(await requestsTo(sandbox, 'GET', '/v2/clients')).toHaveLength(1);
 		});
 
@@ -163,9 +161,7 @@ if (!state.tarball || releases.length === 0) {
 
 		it('runs the same saved workflow and credential after the update', async () => {
 			await clearRequestLog(sandbox);
-			const run = await n8n.execute(workflowId);
-			expect(run.code).toBe(0);
-			expect(run.run?.items('Business Banking')).toHaveLength(2);
+			expect((await n8n.executeOk(workflowId)).items('Business Banking')).toHaveLength(2);
 			expect(await requestsTo(sandbox, 'GET', '/v2/clients')).toHaveLength(1);
 		});
 

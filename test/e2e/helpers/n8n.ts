@@ -124,6 +124,13 @@ export class E2eN8n {
 		};
 	}
 
+	/** `n8n execute` that must succeed: the parsed run, or an error carrying the end of n8n's output. */
+	async executeOk(workflowId: string): Promise<ExecutionOutput> {
+		const result = await this.execute(workflowId);
+		if (result.code === 0 && result.run) return result.run;
+		throw new Error(`n8n execute --id=${workflowId} ended with ${result.code} and ${result.run ? 'a run' : 'no run it printed'}:\n${result.stdout.slice(-3000)}\n${result.stderr.slice(-3000)}`);
+	}
+
 	/** `n8n import:credentials` of one credential whose data is given in plain (n8n encrypts it); `id` replaces that one. */
 	async importCredential(name: string, data: Record<string, unknown>, type = CREDENTIAL_TYPE, id = n8nId()): Promise<{ id: string; name: string }> {
 		// n8n upserts by id: an existing id replaces that credential's data.
