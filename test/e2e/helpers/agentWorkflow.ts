@@ -1,0 +1,111 @@
+// Workflows with n8n's AI Agent (typeVersion 3.1), its OpenAI chat model pointed at the scripted model,
+// and Business Banking nodes as its tools, optionally behind n8n's human review of tool calls (the
+// Send Email node's "HitlTool" variant, whose approve and decline links arrive by e-mail).
+import { CREDENTIAL_TYPE, type Workflow, type WorkflowNode } from '../../../tools/n8n/examples';
+
+export const BUSINESS_BANKING_TOOL = 'n8n-nodes-business-banking.businessBankingTool';
+const AGENT = 'Finance assistant';
+const MODEL = 'Chat model';
+const REVIEW = 'Human review';
+
+export interface AgentTool {
+	/** The node's name; the model sees it with `_` for spaces. */
+	name: string;
+	parameters: Record<string, unknown>;
+	/** Behind the human review node (the call waits for a person's approval). */
+	reviewed?: boolean;
+}
+
+export interface AgentWorkflowOptions {
+	name: string;
+	prompt: string;
+	tools: AgentTool[];
+	bankingCredential: { id: string; name: string };
+	modelCredential: { id: string; name: string };
+	/** Started by a webhook at this path (runs in the n8n server, can wait for a review); manual otherwise. */
+	webhookPath?: string;
+	/** The SMTP credential and the reviewer's address, when a tool is reviewed. */
+	review?: { smtpCredential: { id: string; name: string }; to: string };
+}
+
+/** `$fromAI(key, description, type)`, the expression n8n fills from the model's tool call. */
+export const fromAi = (key: string, description: string, type = 'string') => `={{ $fromAI('${key}', \`${description}\`, '${type}') }}`;
+
+let position = 0;
+const at = (): [number, number] => [(position += 220), 0];
+
+export function agentWorkflow(options: AgentWorkflowOptions): Workflow {
+	const trigger: WorkflowNode = options.webhookPath
+		? {
+				id: 'b0000000-0000-4000-8000-000000000001',
+				name: 'Question',
+				type: 'n8n-nodes-base.webhook',
+				typeVersion: 2,
+				position: at(),
+				webhookId: `agent-${options.webhookPath}`,
+				parameters: { httpMethod: 'POST', path: options.webhookPath, responseMode: 'onReceived', options: {} },
+			}
+		: { id: 'b0000000-0000-4000-8000-000000000001', name: 'Question', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: at(), parameters: {} };
+	const nodes: WorkflowNode[] = [
+		trigger,
+		{
+			id: 'b0000000-0000-4000-8000-000000000002',
+			name: AGENT,
+			type: '@n8n/n8n-nodes-langchain.agent',
+			typeVersion: 3.1,
+			position: at(),
+			parameters: {
+				promptType: 'define',
+				text: options.prompt,
+				options: { systemMessage: 'You help a finance team. Do not pay anything unless the user asks you to.', maxIterations: 8 },
+			},
+		},
+		{
+			id: 'b0000000-0000-4000-8000-000000000003',
+			name: MODEL,
+			type: '@n8n/n8n-nodes-langchain.lmChatOpenAi',
+			typeVersion: 1.3,
+			position: at(),
+			parameters: { model: { __rl: true, mode: 'id', value: 'scripted-model' }, responsesApiEnabled: false, options: {} },
+			credentials: { openAiApi: options.modelCredential },
+		},
+	];
+	const connections: Record<string, unknown> = {
+		Question: { main: [[{ node: AGENT, type: 'main', index: 0 }]] },
+		[MODEL]: { ai_languageModel: [[{ node: AGENT, type: 'ai_languageModel', index: 0 }]] },
+	};
+	if (options.tools.some((tool) => tool.reviewed)) {
+		if (!options.review) throw new Error('a reviewed tool needs options.review');
+		nodes.push({
+			id: 'b0000000-0000-4000-8000-000000000004',
+			name: REVIEW,
+			type: 'n8n-nodes-base.emailSendHitlTool',
+			typeVersion: 2.1,
+			position: at(),
+			webhookId: 'b0000000-0000-4000-8000-0000000000aa',
+			parameters: {
+				fromEmail: 'n8n@localhost',
+				toEmail: options.review.to,
+				subject: 'Approve a payment the finance assistant prepared',
+				options: { limitWaitTime: { values: { limitType: 'afterTimeInterval', resumeAmount: 10, resumeUnit: 'minutes' } } },
+			},
+			credentials: { smtp: options.review.smtpCredential },
+		});
+		connections[REVIEW] = { ai_tool: [[{ node: AGENT, type: 'ai_tool', index: 0 }]] };
+	}
+	options.tools.forEach((tool, index) => {
+		nodes.push({
+			id: `b0000000-0000-4000-8000-0000000001${String(index).padStart(2, '0')}`,
+			name: tool.name,
+			type: BUSINESS_BANKING_TOOL,
+			typeVersion: 1,
+			position: at(),
+			parameters: tool.parameters,
+			credentials: { [CREDENTIAL_TYPE]: options.bankingCredential },
+		});
+		connections[tool.name] = { ai_tool: [[{ node: tool.reviewed ? REVIEW : AGENT, type: 'ai_tool', index: 0 }]] };
+	});
+	return { name: options.name, nodes, connections, settings: { executionOrder: 'v1' } };
+}
+
+export const toolName = (nodeName: string) => nodeName.replace(/ /g, '_');
