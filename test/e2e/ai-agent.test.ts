@@ -12,7 +12,7 @@ import { agentWorkflow, fromAi, toolName, type AgentTool } from './helpers/agent
 import { Mailbox } from './helpers/mailbox';
 import { describeInN8n, E2eN8n, waitFor } from './helpers/n8n';
 import { clearRequestLog, connectedCredentialData, requestsTo, startE2eSandbox } from './helpers/sandbox';
-import { ScriptedModel, textOf, toolResults, type ChatRequest, type Script } from './helpers/scriptedModel';
+import { ScriptedModel, toolResults, type ChatRequest, type Script } from './helpers/scriptedModel';
 
 jest.setTimeout(10 * 60_000);
 
@@ -68,6 +68,12 @@ const obeysInjection =
 		return { answer: `The payment tool answered: ${lastResult(request)}` };
 	};
 
+/** Calls the pay tool once with `payment`, then reports its answer. */
+const paysOnce =
+	(payment: Record<string, string>): Script =>
+	(request) =>
+		toolResults(request).length === 0 ? { toolCalls: [{ name: toolName('Pay supplier'), args: payment }] } : { answer: `The payment tool answered: ${lastResult(request)}` };
+
 describeInN8n('Business Banking as the tools of an AI agent in a real n8n', (state) => {
 	let n8n: E2eN8n;
 	let sandbox: TestSandbox;
@@ -85,6 +91,25 @@ describeInN8n('Business Banking as the tools of an AI agent in a real n8n', (sta
 		},
 		'injection-supplier': obeysInjection(toolName('List supplier invoices')),
 		'injection-client': obeysInjection(toolName('List clients')),
+		'limit-amount': paysOnce({ beneficiary_id: SUPPLIER, amount: '4900.00', reference: 'Invoice F-2026-101' }),
+		'limit-beneficiary': paysOnce({ beneficiary_id: ATTACKER, amount: '120.50', reference: 'Invoice F-2026-101' }),
+		'tool-error': (request) => {
+			const results = toolResults(request);
+			const createClient = toolName('Create client');
+			if (results.length === 0) return { toolCalls: [{ name: createClient, args: { name: 'Dupont SARL', email: 'dupont-agent@example.com', e_invoicing_address: '111222333' } }] };
+			if (results.length === 1 && /not in the national e-invoicing directory/.test(results[0].content)) {
+				return { toolCalls: [{ name: createClient, args: { name: 'Dupont SARL', email: 'dupont-agent@example.com', e_invoicing_address: '552081317' } }] };
+			}
+			return { answer: `Done after ${results.length} tries: ${lastResult(request)}` };
+		},
+		// Behind n8n's human review the tool's arguments are wrapped: { toolParameters, hitlParameters }.
+		reviewed: (request) => {
+			const results = toolResults(request);
+			const payment = { toolParameters: { beneficiary_id: SUPPLIER, amount: '120.50', reference: 'Invoice F-2026-101' }, hitlParameters: {} };
+			// The same call twice (a model that repeats itself), then the answer.
+			if (results.length < 2) return { toolCalls: [{ name: toolName('Pay supplier'), args: payment }] };
+			return { answer: `Payment tool answers: ${results.map((result) => result.content).join(' | ')}` };
+		},
 	});
 
 	const transfers = async () => await requestsTo(sandbox, 'POST', '/v2/external_transfers');
@@ -146,11 +171,114 @@ describeInN8n('Business Banking as the tools of an AI agent in a real n8n', (sta
 		expect(await transfers()).toHaveLength(0);
 		expect(String(run.items('Finance assistant')[0].output)).toContain('Refused');
 		// The person reading the execution sees it at the tool node.
-		expect(JSON.stringify(run.allItems('Pay supplier', 0).length ? run.allItems('Pay supplier') : run.raw.data.resultData.runData['Pay supplier'])).toContain('Refused');
+		expect(JSON.stringify(run.raw.data.resultData.runData['Pay supplier'])).toMatch(/Refused: .*has not allowed an AI agent/);
 	});
 
-	void mailbox;
-	void waitFor;
-	void textOf;
-	void SUPPLIER;
+	const allowed = (limits: Record<string, string>) => ({ allowAiAgentUse: true, aiAgentLimits: limits });
+
+	it.each([
+		['an amount above the per-call limit', 'limit-amount', /Refused: the amount 4900.00 is above the 500.00/],
+		['a beneficiary not on the allow-list', 'limit-beneficiary', new RegExp(`Refused: beneficiary ${ATTACKER} is not one`)],
+	])('allowed with limits, %s is refused with the reason, and nothing is sent', async (_what, scenario, reason) => {
+		const run = await runManually(scenario, [payTool(allowed({ maxAmountPerCall: '500.00', allowedBeneficiaryIds: SUPPLIER }))]);
+		expect(lastResult(model.requestsOf(scenario)[1])).toMatch(reason);
+		expect(String(run.items('Finance assistant')[0].output)).toMatch(reason);
+		expect(await transfers()).toHaveLength(0);
+	});
+
+	it('a 422 from the service comes back to the model as a message it can act on', async () => {
+		const createClient: AgentTool = {
+			name: 'Create client',
+			parameters: {
+				resource: 'client',
+				operation: 'create',
+				name: fromAi('name', 'The company name'),
+				additionalFields: { email: fromAi('email', 'The client’s e-mail address'), eInvoicingAddress: fromAi('e_invoicing_address', 'The client’s e-invoicing address (SIREN)') },
+			},
+		};
+		const run = await runManually('tool-error', [createClient]);
+		const requests = model.requestsOf('tool-error');
+		expect(toolResults(requests[1])[0].content).toContain('not in the national e-invoicing directory');
+		expect((await requestsTo(sandbox, 'POST', '/v2/clients')).map((request) => request.status)).toEqual([422, 201]);
+		expect(String(run.items('Finance assistant')[0].output)).toMatch(/^Done after 2 tries/);
+	});
+
+	describe('allowed, behind n8n’s human review (e-mail approval)', () => {
+		let reviewerMailbox: { id: string; name: string };
+		beforeAll(async () => {
+			reviewerMailbox = await n8n.importCredential('Reviewer mailbox', mailbox.credentialData(), 'smtp');
+		});
+
+		/** Publishes the workflow and asks it the question through its webhook; answers the workflow id. */
+		async function askThroughWebhook(scenario: string, path: string): Promise<string> {
+			const workflow = agentWorkflow({
+				name: `agent e2e: ${scenario} (${path})`,
+				prompt: `[scenario: ${scenario}] Pay supplier invoice F-2026-101 (120.50 EUR).`,
+				tools: [payTool(allowed({ maxAmountPerCall: '500.00', allowedBeneficiaryIds: SUPPLIER }), true)],
+				bankingCredential: banking,
+				modelCredential,
+				webhookPath: path,
+				review: { smtpCredential: reviewerMailbox, to: 'approver@example.com' },
+			});
+			const id = await n8n.importWorkflow(workflow);
+			await n8n.client.publicApi('POST', `/workflows/${id}/activate`, {});
+			// n8n 2.x publishes an activated workflow's webhook a moment later: until then it answers 404
+			// (and starts nothing), so asking again is safe.
+			const status = await waitFor(`the webhook of ${path}`, async () => {
+				const response = await fetch(`${n8n.url}/webhook/${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+				return response.status === 404 ? undefined : response.status;
+			});
+			expect(status).toBe(200);
+			return id;
+		}
+
+		/** A person clicks a link of the review mail. */
+		async function click(mail: { links: Record<string, string> }, label: string): Promise<void> {
+			const link = Object.entries(mail.links).find(([text]) => text.toLowerCase().includes(label.toLowerCase()))?.[1];
+			if (!link) throw new Error(`no "${label}" link in the review mail: ${JSON.stringify(mail.links)}`);
+			const response = await fetch(link);
+			expect(response.status).toBe(200);
+		}
+
+		const finished = async (workflowId: string) =>
+			await waitFor('the agent’s execution to finish', async () => {
+				const [latest] = await n8n.executions(workflowId);
+				return latest && !['waiting', 'running', 'new'].includes(latest.status) ? latest : undefined;
+			});
+
+		it('approved: exactly one transfer, with its idempotency key, even when the model repeats the call', async () => {
+			const mailsBefore = mailbox.mails.length;
+			const workflowId = await askThroughWebhook('reviewed', 'agent-approve');
+			const first = await mailbox.nth(mailsBefore + 1);
+			expect(first.to).toContain('approver@example.com');
+			expect(first.html).toContain('120.50');
+			expect(await transfers()).toHaveLength(0); // nothing before the person's yes
+			await click(first, 'Approve');
+			await click(await mailbox.nth(mailsBefore + 2), 'Approve');
+			const execution = await finished(workflowId);
+			expect(execution.status).toBe('success');
+
+			const made = await transfers();
+			expect(made.map((request) => request.status)).toEqual([201, 201]);
+			const keys = made.map((request) => request.headers['x-service-idempotency-key']);
+			expect(keys[0]).toMatch(/\S/);
+			expect(keys[1]).toBe(keys[0]);
+			const ids = new Set(made.map((request) => JSON.stringify(request.body)));
+			expect(ids.size).toBe(1);
+			const listed = await sandbox.api('fr').get('/v2/external_transfers');
+			expect((listed.data.external_transfers as Array<{ reference: string }>).filter((transfer) => transfer.reference === 'Invoice F-2026-101')).toHaveLength(1);
+		});
+
+		it('declined: no transfer, and the model is told', async () => {
+			const mailsBefore = mailbox.mails.length;
+			const workflowId = await askThroughWebhook('reviewed', 'agent-decline');
+			await click(await mailbox.nth(mailsBefore + 1), 'Decline');
+			await click(await mailbox.nth(mailsBefore + 2), 'Decline');
+			const execution = await finished(workflowId);
+			expect(execution.status).toBe('success');
+			expect(await transfers()).toHaveLength(0);
+			const [lastRequest] = model.requestsOf('reviewed').slice(-1);
+			expect(lastResult(lastRequest)).toMatch(/declin|reject|not approved|denied/i);
+		});
+	});
 });
