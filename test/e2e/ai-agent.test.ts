@@ -7,6 +7,7 @@ import { SEED } from '../../sandbox/core/seed';
 import { beneficiaryId } from '../../sandbox/modules/beneficiaries/store';
 import { seededSupplierInvoiceId } from '../../sandbox/modules/supplierInvoices/seed';
 import { supplierInvoicesOf } from '../../sandbox/modules/supplierInvoices/store';
+import { externalTransfers } from '../../sandbox/modules/transfers/store';
 import type { TestSandbox } from '../helpers/sandbox';
 import { agentWorkflow, fromAi, toolName, type AgentTool } from './helpers/agentWorkflow';
 import { Mailbox } from './helpers/mailbox';
@@ -236,8 +237,14 @@ describeInN8n('Business Banking as the tools of an AI agent in a real n8n', (sta
 		async function click(mail: { links: Record<string, string> }, label: string): Promise<void> {
 			const link = Object.entries(mail.links).find(([text]) => text.toLowerCase().includes(label.toLowerCase()))?.[1];
 			if (!link) throw new Error(`no "${label}" link in the review mail: ${JSON.stringify(mail.links)}`);
-			const response = await fetch(link);
-			expect(response.status).toBe(200);
+			// As a browser: n8n ignores clicks whose user agent looks like a bot's or a link preview's.
+			// The mail leaves before n8n has saved the execution as waiting; until then n8n answers 409
+			// ("running already") and records nothing, so the click is repeated, as a person would.
+			const response = await waitFor(`the ${label} link to be taken`, async () => {
+				const answer = await fetch(link, { headers: { 'User-Agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36' } });
+				return answer.status === 409 ? undefined : answer;
+			});
+			if (response.status !== 200) throw new Error(`${label} (${link}) answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
 		}
 
 		const finished = async (workflowId: string) =>
@@ -263,10 +270,7 @@ describeInN8n('Business Banking as the tools of an AI agent in a real n8n', (sta
 			const keys = made.map((request) => request.headers['x-service-idempotency-key']);
 			expect(keys[0]).toMatch(/\S/);
 			expect(keys[1]).toBe(keys[0]);
-			const ids = new Set(made.map((request) => JSON.stringify(request.body)));
-			expect(ids.size).toBe(1);
-			const listed = await sandbox.api('fr').get('/v2/external_transfers');
-			expect((listed.data.external_transfers as Array<{ reference: string }>).filter((transfer) => transfer.reference === 'Invoice F-2026-101')).toHaveLength(1);
+			expect(externalTransfers(sandbox.ctx).list(SEED.organizations.fr).filter((transfer) => transfer.reference === 'Invoice F-2026-101')).toHaveLength(1);
 		});
 
 		it('declined: no transfer, and the model is told', async () => {

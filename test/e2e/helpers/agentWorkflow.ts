@@ -82,11 +82,15 @@ export function agentWorkflow(options: AgentWorkflowOptions): Workflow {
 			type: 'n8n-nodes-base.emailSendHitlTool',
 			typeVersion: 2.1,
 			position: at(),
-			webhookId: 'b0000000-0000-4000-8000-0000000000aa',
+			// Each workflow's review waits on a webhook of its own.
+			webhookId: `review-${options.webhookPath ?? options.name.replace(/\W+/g, '-')}`,
 			parameters: {
 				fromEmail: 'n8n@localhost',
 				toEmail: options.review.to,
 				subject: 'Approve a payment the finance assistant prepared',
+				// What the person approves, in words: the tool and every value the model filled in.
+				message: '=The finance assistant wants to run "{{ $tool.name }}" with: {{ JSON.stringify($tool.parameters) }}',
+				approvalOptions: { values: { approvalType: 'double', approveLabel: 'Approve', disapproveLabel: 'Decline' } },
 				options: { limitWaitTime: { values: { limitType: 'afterTimeInterval', resumeAmount: 10, resumeUnit: 'minutes' } } },
 			},
 			credentials: { smtp: options.review.smtpCredential },
