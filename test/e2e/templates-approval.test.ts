@@ -212,6 +212,7 @@ describeInN8n('templates that wait for a person, in a real n8n', (state) => {
 		beforeAll(async () => {
 			const workflowId = await n8n.importWorkflow(withCredential(readExample('direct-debit-onboarding-form.json'), credential));
 			await n8n.client.publicApi('POST', `/workflows/${workflowId}/activate`, {});
+			await waitFor('the published form', async () => ((await fetch(`${n8n.url}/form/${PATH}`)).status === 404 ? undefined : true));
 		});
 
 		it('a first sign-up: one client, one mandate with a monthly subscription pending its signature, the signature link on the last page', async () => {
