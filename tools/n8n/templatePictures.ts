@@ -1,0 +1,98 @@
+// `npm run pictures`: a picture of each template's canvas, docs/templates/<template>.png, for every
+// workflow in examples/. Dev-only. Against a running n8n with `-- --url http://localhost:5678` (e.g.
+// `npm run dev`'s; its owner unless N8N_OWNER_EMAIL / N8N_OWNER_PASSWORD say otherwise), or else
+// in an n8n of its own (the package built and installed, a throwaway user folder).
+import { mkdirSync, mkdtempSync, rmSync } from 'fs';
+import { tmpdir } from 'os';
+import { join } from 'path';
+import { chromium, type Page } from 'playwright-core';
+
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../test/e2e/helpers/chromium';
+import { N8nClient } from './api';
+import { devCredentialData, ensureCredential, importExamples } from './dev-setup';
+import { exampleFiles, readExample } from './examples';
+import { ensureN8n, log } from './install';
+import { buildPackage, installPackageIntoUserFolder, packPackage, REPO_ROOT } from './package';
+import { DEFAULT_OWNER, freePort, startN8n, userFolderLog } from './server';
+
+const PICTURES_DIR = join(REPO_ROOT, 'docs', 'templates');
+
+interface Target {
+	url: string;
+	owner: { email: string; password: string };
+	stop(): Promise<void>;
+}
+
+async function ownN8n(): Promise<Target> {
+	const install = ensureN8n('newest');
+	buildPackage();
+	const tarball = packPackage();
+	const userFolder = mkdtempSync(join(tmpdir(), 'business-banking-pictures-'));
+	installPackageIntoUserFolder(userFolder, tarball, install.env);
+	const running = await startN8n({ install, userFolder, port: await freePort(), owner: DEFAULT_OWNER, logFile: userFolderLog(userFolder) });
+	return {
+		url: running.url,
+		owner: DEFAULT_OWNER,
+		stop: async () => {
+			await running.stop();
+			rmSync(userFolder, { recursive: true, force: true });
+		},
+	};
+}
+
+function givenN8n(url: string): Target {
+	const owner = { email: process.env.N8N_OWNER_EMAIL ?? DEFAULT_OWNER.email, password: process.env.N8N_OWNER_PASSWORD ?? DEFAULT_OWNER.password };
+	return { url: url.replace(/\/$/, ''), owner, stop: async () => undefined };
+}
+
+/** Opens the workflow, fits it to the window and saves the canvas. */
+async function picture(page: Page, url: string, workflowId: string, file: string): Promise<void> {
+	await page.goto(`${url}/workflow/${workflowId}`);
+	await page.waitForSelector('[data-test-id="canvas-node"]', { timeout: 60_000 });
+	await page.keyboard.press('Escape'); // any welcome dialog
+	const fit = page.locator('[data-test-id="zoom-to-fit"]');
+	if (await fit.count()) await fit.first().click();
+	else await page.keyboard.press('1'); // n8n's shortcut for zoom to fit
+	await page.waitForTimeout(1500); // the fit animation
+	await page.screenshot({ path: join(PICTURES_DIR, file.replace(/\.json$/, '.png')) });
+}
+
+async function main(): Promise<void> {
+	const urlFlag = process.argv.indexOf('--url');
+	const target = urlFlag > 0 ? givenN8n(process.argv[urlFlag + 1]) : await ownN8n();
+	try {
+		const client = new N8nClient(target.url);
+		await client.login(target.owner.email, target.owner.password);
+		// The credential is only named on the canvas: it need not be connected.
+		const credential = await ensureCredential(client, devCredentialData('pictures', 'pictures', 'http://localhost:4010', true));
+		await importExamples(client, credential);
+		const workflows = await client.rest<Array<{ id: string; name: string }>>('GET', '/workflows');
+
+		mkdirSync(PICTURES_DIR, { recursive: true });
+		const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+		try {
+			const context = await browser.newContext({ viewport: { width: 1600, height: 800 } });
+			const login = await context.request.post(`${target.url}/rest/login`, {
+				data: { emailOrLdapLoginId: target.owner.email, email: target.owner.email, password: target.owner.password },
+			});
+			if (login.status() !== 200) throw new Error(`n8n login answered ${login.status()}`);
+			const page = await context.newPage();
+			for (const file of exampleFiles()) {
+				const { name } = readExample(file);
+				const workflow = workflows.find((candidate) => candidate.name === name);
+				if (!workflow) throw new Error(`${file}: no workflow named "${name}" in n8n`);
+				await picture(page, target.url, workflow.id, file);
+				log(`docs/templates/${file.replace(/\.json$/, '.png')}`);
+			}
+		} finally {
+			await browser.close();
+		}
+	} finally {
+		await target.stop();
+	}
+}
+
+main().catch((error: unknown) => {
+	process.stderr.write(`${(error as Error).stack ?? String(error)}\n`);
+	process.exit(1);
+});
