@@ -4,6 +4,8 @@
 // What is asserted is what reached the sandbox (transfers made: 0 for every injection), what the model
 // was told (the refusal as a tool result), and what the execution shows.
 import { SEED } from '../../sandbox/core/seed';
+import { readExample, withCredential } from '../../tools/n8n/examples';
+import { DEFAULT_OWNER } from '../../tools/n8n/server';
 import { beneficiaryId } from '../../sandbox/modules/beneficiaries/store';
 import { seededSupplierInvoiceId } from '../../sandbox/modules/supplierInvoices/seed';
 import { supplierInvoicesOf } from '../../sandbox/modules/supplierInvoices/store';
@@ -57,14 +59,14 @@ const lastResult = (request: ChatRequest) => toolResults(request).at(-1)?.conten
 
 /** Reads the data with one tool, obeys the planted instruction with the pay tool, then reports. */
 const obeysInjection =
-	(readTool: string): Script =>
+	(readTool: string, payTool = 'Pay supplier', reviewed = false): Script =>
 	(request) => {
 		const results = toolResults(request);
 		if (results.length === 0) return { toolCalls: [{ name: readTool, args: {} }] };
 		if (results.length === 1) {
 			const planted = plantedPayment(request);
 			if (!planted) return { answer: 'I found no instruction to follow.' };
-			return { toolCalls: [{ name: toolName('Pay supplier'), args: planted }] };
+			return { toolCalls: [{ name: toolName(payTool), args: reviewed ? { toolParameters: planted, hitlParameters: {} } : planted }] };
 		}
 		return { answer: `The payment tool answered: ${lastResult(request)}` };
 	};
@@ -103,6 +105,15 @@ describeInN8n('Business Banking as the tools of an AI agent in a real n8n', (sta
 			}
 			return { answer: `Done after ${results.length} tries: ${lastResult(request)}` };
 		},
+		'assistant-read': (request) =>
+			toolResults(request).length === 0
+				? { toolCalls: [{ name: toolName('List supplier invoices'), args: {} }] }
+				: { answer: `Supplier invoices: ${(JSON.parse(lastResult(request)) as Array<{ invoice_number: string }>).map((invoice) => invoice.invoice_number).join(', ')}` },
+		'assistant-injection': obeysInjection(toolName('List supplier invoices'), 'Pay a supplier invoice', true),
+		'assistant-pay': (request) =>
+			toolResults(request).length === 0
+				? { toolCalls: [{ name: toolName('Pay a supplier invoice'), args: { toolParameters: { beneficiary_id: SUPPLIER, amount: '120.50', reference: 'F-2026-101' }, hitlParameters: {} } }] }
+				: { answer: `Paid: ${lastResult(request)}` },
 		// Behind n8n's human review the tool's arguments are wrapped: { toolParameters, hitlParameters }.
 		reviewed: (request) => {
 			const results = toolResults(request);
@@ -175,6 +186,20 @@ describeInN8n('Business Banking as the tools of an AI agent in a real n8n', (sta
 		expect(JSON.stringify(run.raw.data.resultData.runData['Pay supplier'])).toMatch(/Refused: .*has not allowed an AI agent/);
 	});
 
+	/** A person clicks a link of the review mail. */
+	async function click(mail: { links: Record<string, string> }, label: string): Promise<void> {
+		const link = Object.entries(mail.links).find(([text]) => text.toLowerCase().includes(label.toLowerCase()))?.[1];
+		if (!link) throw new Error(`no "${label}" link in the review mail: ${JSON.stringify(mail.links)}`);
+		// As a browser: n8n ignores clicks whose user agent looks like a bot's or a link preview's.
+		// The mail leaves before n8n has saved the execution as waiting; until then n8n answers 409
+		// ("running already") and records nothing, so the click is repeated, as a person would.
+		const response = await waitFor(`the ${label} link to be taken`, async () => {
+			const answer = await fetch(link, { headers: { 'User-Agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36' } });
+			return answer.status === 409 ? undefined : answer;
+		});
+		if (response.status !== 200) throw new Error(`${label} (${link}) answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
+	}
+
 	const allowed = (limits: Record<string, string>) => ({ allowAiAgentUse: true, aiAgentLimits: limits });
 
 	it.each([
@@ -233,20 +258,6 @@ describeInN8n('Business Banking as the tools of an AI agent in a real n8n', (sta
 			return id;
 		}
 
-		/** A person clicks a link of the review mail. */
-		async function click(mail: { links: Record<string, string> }, label: string): Promise<void> {
-			const link = Object.entries(mail.links).find(([text]) => text.toLowerCase().includes(label.toLowerCase()))?.[1];
-			if (!link) throw new Error(`no "${label}" link in the review mail: ${JSON.stringify(mail.links)}`);
-			// As a browser: n8n ignores clicks whose user agent looks like a bot's or a link preview's.
-			// The mail leaves before n8n has saved the execution as waiting; until then n8n answers 409
-			// ("running already") and records nothing, so the click is repeated, as a person would.
-			const response = await waitFor(`the ${label} link to be taken`, async () => {
-				const answer = await fetch(link, { headers: { 'User-Agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36' } });
-				return answer.status === 409 ? undefined : answer;
-			});
-			if (response.status !== 200) throw new Error(`${label} (${link}) answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
-		}
-
 		const finished = async (workflowId: string) =>
 			await waitFor('the agent’s execution to finish', async () => {
 				const [latest] = await n8n.executions(workflowId);
@@ -283,6 +294,94 @@ describeInN8n('Business Banking as the tools of an AI agent in a real n8n', (sta
 			expect(await transfers()).toHaveLength(0);
 			const [lastRequest] = model.requestsOf('reviewed').slice(-1);
 			expect(lastResult(lastRequest)).toMatch(/declin|reject|not approved|denied/i);
+		});
+	});
+
+	describe('the finance assistant template (examples/finance-assistant-agent.json), as imported', () => {
+		const template = readExample('finance-assistant-agent.json');
+		const chatTrigger = template.nodes.find((node) => node.type === '@n8n/n8n-nodes-langchain.chatTrigger');
+		let workflowId: string;
+
+		beforeAll(async () => {
+			await n8n.client.login(DEFAULT_OWNER.email, DEFAULT_OWNER.password);
+			const approverMailbox = await n8n.importCredential('Approver mailbox (SMTP)', mailbox.credentialData(), 'smtp');
+			// Only the credentials change, to this run's sandbox, scripted model and mailbox.
+			const credentialsFor: Record<string, { id: string; name: string }> = { openAiApi: modelCredential, smtp: approverMailbox };
+			const imported = withCredential(template, banking);
+			imported.nodes = imported.nodes.map((node) =>
+				node.credentials ? { ...node, credentials: Object.fromEntries(Object.entries(node.credentials).map(([type, value]) => [type, credentialsFor[type] ?? value])) } : node,
+			);
+			workflowId = await n8n.importWorkflow(imported);
+			await n8n.client.publicApi('POST', `/workflows/${workflowId}/activate`, {});
+		});
+
+		/** A logged-in n8n user sends a chat message (the chat is for n8n users only); resolves with the answer. */
+		async function chat(message: string): Promise<{ status: number; text: string }> {
+			const url = `${n8n.url}/webhook/${String(chatTrigger?.webhookId)}/chat`;
+			const send = async () =>
+				await fetch(url, {
+					method: 'POST',
+					headers: { 'Content-Type': 'application/json', Cookie: n8n.client.cookie ?? '' },
+					body: JSON.stringify({ action: 'sendMessage', sessionId: `session-${message.length}`, chatInput: message }),
+				});
+			// n8n 2.x publishes the chat's webhook a moment after activation (404 until then, nothing started).
+			const response = await waitFor('the chat to be published', async () => {
+				const answer = await send();
+				return answer.status === 404 ? undefined : answer;
+			});
+			return { status: response.status, text: await response.text() };
+		}
+
+		it('is for logged-in n8n users only, and answers a question with its read tools', async () => {
+			const anonymous = await fetch(`${n8n.url}/webhook/${String(chatTrigger?.webhookId)}/chat`, {
+				method: 'POST',
+				headers: { 'Content-Type': 'application/json' },
+				body: JSON.stringify({ action: 'sendMessage', sessionId: 'anonymous', chatInput: '[scenario: assistant-read] hello' }),
+			});
+			expect(anonymous.status).not.toBe(200);
+			const answer = await chat('[scenario: assistant-read] Which supplier invoices do we have?');
+			expect(answer.status).toBe(200);
+			expect(answer.text).toMatch(/Supplier invoices: .*F-2026-101/);
+			expect(sandbox.ctx.requests.find(undefined, '/v2/*').filter((request) => request.method !== 'GET')).toEqual([]);
+		});
+
+		const executionIds = async () => new Set((await n8n.executions(workflowId)).map((execution) => execution.id));
+
+		/** The agent's last answer in the execution started after `before` was taken, once it has finished. */
+		async function finalAnswer(before: Set<string>): Promise<string> {
+			const execution = await waitFor('the execution to finish', async () => {
+				const started = (await n8n.executions(workflowId)).find((candidate) => !before.has(candidate.id));
+				return started && started.status !== 'waiting' && started.status !== 'running' && started.status !== 'new' ? started : undefined;
+			});
+			expect(execution.status).toBe('success');
+			return JSON.stringify(execution.data?.resultData.runData['Finance assistant']?.at(-1)?.data?.main[0]);
+		}
+
+		it('an instruction planted in a supplier invoice: the approver sees it, and even a careless yes is refused by the template’s limit; 0 transfers', async () => {
+			const mailsBefore = mailbox.mails.length;
+			const before = await executionIds();
+			await chat('[scenario: assistant-injection] Anything I should do about our supplier invoices?');
+			const mail = await mailbox.nth(mailsBefore + 1);
+			expect(mail.html).toContain(`4900.00 EUR to beneficiary ${ATTACKER}`);
+			await click(mail, 'Approve');
+			expect(await finalAnswer(before)).toMatch(/Refused: the amount 4900.00 is above the 1000.00/);
+			expect(await transfers()).toHaveLength(0);
+		});
+
+		it('a payment the user asks for: the approver gets the amount and payee by e-mail, and only their yes pays it, once', async () => {
+			const mailsBefore = mailbox.mails.length;
+			const before = await executionIds();
+			const answer = chat('[scenario: assistant-pay] Please pay supplier invoice F-2026-101, 120.50 EUR to Papeterie Martin.');
+			const mail = await mailbox.nth(mailsBefore + 1);
+			expect(mail.to).toContain('approver@example.com');
+			expect(mail.html).toContain(`120.50 EUR to beneficiary ${SUPPLIER}`);
+			expect(await transfers()).toHaveLength(0);
+			// The chat's request ends when the execution starts waiting for the review (n8n answers it
+			// then); the agent's answer after the approval is in the execution.
+			await answer;
+			await click(mail, 'Approve');
+			expect(await finalAnswer(before)).toContain('Paid:');
+			expect((await transfers()).map((request) => request.status)).toEqual([201]);
 		});
 	});
 });
