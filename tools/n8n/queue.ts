@@ -25,6 +25,8 @@ export interface QueueOptions {
 	/** Main's user folder (default: `<baseDir>/main`). */
 	mainUserFolder?: string;
 	workers?: number;
+	/** `n8n webhook` processes (default 1); behind a load balancer in production, each on its own port here. */
+	webhookProcesses?: number;
 	/** Jobs each worker runs at once (n8n's default: 10). */
 	workerConcurrency?: number;
 	/** Postgres with fsync off, for tests (its data is thrown away anyway). */
@@ -49,7 +51,10 @@ export interface QueueProcess {
 
 export interface QueueTopology {
 	main: RunningN8n;
+	/** The first webhook process: N8N_WEBHOOK_URL, the address triggers register, points at it. */
 	webhook: QueueProcess & { url: string };
+	/** Every webhook process, the first included. */
+	webhooks: Array<QueueProcess & { url: string }>;
 	workers: QueueProcess[];
 	postgres: RunningPostgres;
 	redis: RunningService;
@@ -193,11 +198,18 @@ export async function startQueueTopology(options: QueueOptions): Promise<QueueTo
 		started.push(main.stop);
 		groups.push(() => main.child);
 
-		const webhookFolder = linkedUserFolder(join(baseDir, 'webhook'), nodesDir);
-		const webhook = Object.assign(
-			queueProcess(install, 'webhook', ['webhook'], webhookFolder, await envFor(webhookFolder, webhookPort), `http://127.0.0.1:${webhookPort}/healthz/readiness`),
-			{ url: webhookUrl },
-		);
+		const webhooks: Array<QueueProcess & { url: string }> = [];
+		for (let index = 1; index <= (options.webhookProcesses ?? 1); index++) {
+			const name = index === 1 ? 'webhook' : `webhook-${index}`;
+			const port = index === 1 ? webhookPort : await freePort();
+			const folder = linkedUserFolder(join(baseDir, name), nodesDir);
+			webhooks.push(
+				Object.assign(queueProcess(install, name, ['webhook'], folder, await envFor(folder, port), `http://127.0.0.1:${port}/healthz/readiness`), {
+					url: `http://localhost:${port}`,
+				}),
+			);
+		}
+		const webhook = webhooks[0];
 		const workers: QueueProcess[] = [];
 		for (let index = 1; index <= (options.workers ?? 2); index++) {
 			const folder = linkedUserFolder(join(baseDir, `worker-${index}`), nodesDir);
@@ -207,7 +219,7 @@ export async function startQueueTopology(options: QueueOptions): Promise<QueueTo
 			workers.push(queueProcess(install, `worker-${index}`, ['worker', ...concurrency], folder, env, `http://127.0.0.1:${healthPort}/healthz/readiness`));
 		}
 		// Started together, each waiting for its own readiness; all of them settle before a failure is thrown.
-		const members = [webhook, ...workers];
+		const members = [...webhooks, ...workers];
 		for (const member of members) {
 			started.push(member.stop);
 			groups.push(() => member.child);
@@ -215,10 +227,11 @@ export async function startQueueTopology(options: QueueOptions): Promise<QueueTo
 		const failure = (await Promise.allSettled(members.map((member) => member.start()))).find((result) => result.status === 'rejected');
 		if (failure) throw failure.reason;
 		const cliFolder = linkedUserFolder(join(baseDir, 'cli'), nodesDir);
-		log(`n8n queue mode: main ${mainUrl}, webhook process ${webhookUrl}, ${workers.length} workers (logs in ${baseDir})`);
+		log(`n8n queue mode: main ${mainUrl}, webhook processes ${webhooks.map((each) => each.url).join(', ')}, ${workers.length} workers (logs in ${baseDir})`);
 		return {
 			main,
 			webhook,
+			webhooks,
 			workers,
 			postgres,
 			redis,

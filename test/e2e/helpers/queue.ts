@@ -23,7 +23,7 @@ export class QueueN8n extends E2eN8n {
 	}
 
 	/** Started in queue mode on free ports; stop() ends it and removes its folders (kept with E2E_KEEP=1). */
-	static async start(install: N8nInstall, tarball: string): Promise<QueueN8n> {
+	static async start(install: N8nInstall, tarball: string, webhookProcesses = 1): Promise<QueueN8n> {
 		const baseDir = mkdtempSync(join(tmpdir(), 'business-banking-e2e-queue-'));
 		const packageFolder = join(baseDir, 'package');
 		installPackageIntoUserFolder(packageFolder, tarball, install.env);
@@ -34,6 +34,7 @@ export class QueueN8n extends E2eN8n {
 			owner: DEFAULT_OWNER,
 			mainPort: await freePort(),
 			workers: 2,
+			webhookProcesses,
 			workerConcurrency: 5,
 			throwaway: true,
 		});
