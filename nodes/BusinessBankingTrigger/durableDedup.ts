@@ -14,16 +14,28 @@ import { NodeOperationError, sleep, type DeduplicationItemTypes, type ICheckProc
  * that read the list before our write can write it back without our id. So within this process the
  * checks of one node run one at a time; a recorded id is read back at once, and again a moment
  * later together with every id this process recorded lately, and written again where it went
- * missing. Two copies of one event checked at the same instant by two processes can still both pass.
+ * missing.
+ *
+ * Two copies of one event checked at the same instant by two processes (two webhook processes that
+ * each got the delivery) can both find the id new. So a first sighting is claimed again, in rounds:
+ * each process waits a random moment, then records `<id>#claim-<round>`; whoever finds it recorded
+ * already drops the event. A copy alone always wins; two copies tie only if they act at the same
+ * moment in every round. n8n gives a node no atomic claim; this makes the tie rare, not impossible
+ * (docs/trigger.md gives the measured figure).
  */
 export const DURABLE_DEDUP_MAX_IDS = 10_000;
+/** Claims after the first record (each adds a value per event to the stored list). */
+export const CLAIM_ROUNDS = 2;
+/** The longest random wait before a claim: the wider, the rarer two claimants act at once. */
+export const CLAIM_JITTER_MS = 600;
 /** How long after recording the ids are looked at again (another process's stale write lands by then). */
 export const CONFIRM_AFTER_MS = 1000;
 const RECENT_TTL_MS = 10 * 60 * 1000;
 const RECENT_MAX = 1000;
 const RECORD_CHECKS = 5;
 const RECORD_TRIES = 3;
-const OPTIONS: ICheckProcessedOptions = { mode: 'entries', maxEntries: DURABLE_DEDUP_MAX_IDS };
+// Room for each id and its claims, so the newest DURABLE_DEDUP_MAX_IDS ids are remembered.
+const OPTIONS: ICheckProcessedOptions = { mode: 'entries', maxEntries: DURABLE_DEDUP_MAX_IDS * (1 + CLAIM_ROUNDS) };
 
 /** The tail of each node's queue of checks in this process. */
 const queues = new Map<string, Promise<void>>();
@@ -105,9 +117,18 @@ export async function firstDeliveriesOnly(this: IExecuteFunctions): Promise<INod
 	const keyOf = (item: INodeExecutionData) => (typeof item.json.id === 'string' ? `${mode}:${item.json.id}` : undefined);
 	const keys = [...new Set(items.map(keyOf).filter((key): key is string => key !== undefined))];
 	const nodeKey = `${this.getWorkflow().id}:${this.getNode().id}`;
-	const firstSeen = keys.length ? await oneAtATime(nodeKey, async () => await recordFirstSeen.call(this, keys)) : new Set<string>();
-	if (firstSeen.size > 0) {
-		const recent = rememberRecorded(nodeKey, firstSeen, Date.now());
+	let firstSeen = keys.length ? await oneAtATime(nodeKey, async () => await recordFirstSeen.call(this, keys)) : new Set<string>();
+	const recorded = [...firstSeen];
+	for (let round = 1; round <= CLAIM_ROUNDS && firstSeen.size > 0; round++) {
+		await sleep(Math.floor(Math.random() * CLAIM_JITTER_MS));
+		const claimOf = (key: string) => `${key}#claim-${round}`;
+		const claims = [...firstSeen].map(claimOf);
+		recorded.push(...claims);
+		const won = await oneAtATime(nodeKey, async () => await recordFirstSeen.call(this, claims));
+		firstSeen = new Set([...firstSeen].filter((key) => won.has(claimOf(key))));
+	}
+	if (recorded.length > 0) {
+		const recent = rememberRecorded(nodeKey, recorded, Date.now());
 		// Not holding the queue meanwhile: the node's other checks in this process go on.
 		await sleep(CONFIRM_AFTER_MS);
 		await oneAtATime(nodeKey, async () => await restoreMissing.call(this, recent));

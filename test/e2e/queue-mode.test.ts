@@ -51,7 +51,7 @@ async function inBatches<T>(count: number, limit: number, task: (index: number) 
 	return results;
 }
 
-describeInN8n('n8n queue mode: main, webhook process, 2 workers, Postgres, Redis', (state) => {
+describeInN8n('n8n queue mode: main, 2 webhook processes, 2 workers, Postgres, Redis', (state) => {
 	let n8n: QueueN8n;
 	let sandbox: TestSandbox;
 	let credential: { id: string; name: string };
@@ -59,7 +59,7 @@ describeInN8n('n8n queue mode: main, webhook process, 2 workers, Postgres, Redis
 
 	beforeAll(async () => {
 		if (!state.tarball) throw new Error('the global setup packed no package');
-		n8n = await QueueN8n.start(state.n8n.install, state.tarball);
+		n8n = await QueueN8n.start(state.n8n.install, state.tarball, 2);
 		sandbox = await startE2eSandbox(n8n.url);
 		credential = await n8n.importCredential('Business Banking (e2e queue)', connectedCredentialData(sandbox, 'fr'));
 		figure('topology up', { seconds: Math.round((Date.now() - started) / 1000) });
@@ -84,7 +84,7 @@ describeInN8n('n8n queue mode: main, webhook process, 2 workers, Postgres, Redis
 	}
 
 	/** Every execution of the workflow once none is queued or running and no new one came for 3 s. */
-	async function settled(workflowId: string): Promise<Execution[]> {
+	async function settled(workflowId: string, timeoutMs = 180_000): Promise<Execution[]> {
 		let previous = -1;
 		return await waitFor(
 			`the executions of workflow ${workflowId} to settle`,
@@ -96,7 +96,7 @@ describeInN8n('n8n queue mode: main, webhook process, 2 workers, Postgres, Redis
 				previous = found.length;
 				return !busy && stable ? found : undefined;
 			},
-			180_000,
+			timeoutMs,
 		);
 	}
 
@@ -241,6 +241,43 @@ describeInN8n('n8n queue mode: main, webhook process, 2 workers, Postgres, Redis
 			const logged = await loggedEvents();
 			expect(logged.sort()).toEqual(emitted.map((event) => String(event.id)).sort());
 			figure('replays after webhook restart', { replays: emitted.length * 2, executions_started: started, failed: failed.length, reached_log_line: logged.length - emitted.length });
+		});
+
+		it('the same delivery at the same instant on two webhook processes, 1,000 events: each reaches the workflow once', async () => {
+			const [first, second] = n8n.topology.webhooks;
+			const path = new URL(callbackUrl).pathname;
+			const before = new Set((await n8n.allExecutions(workflowId)).map((execution) => execution.id));
+			const events = Array.from({ length: 1000 }, (_, index) => ({ ...emitted[0], id: randomUUID(), data: { id: randomUUID(), number: `F-SAME-${index}`, status: 'unpaid' } }));
+			// Each event to both processes at once (a load balancer that sent a retry to the other one).
+			const statuses = await inBatches(events.length, 10, async (index) => {
+				const body = JSON.stringify(events[index]);
+				const headers = { 'Content-Type': 'application/json', 'X-Service-Signature': subscriptionSignature(secret, body, Math.floor(Date.now() / 1000)) };
+				const answers = await Promise.all(
+					[first, second].map((process) => axios.post(`${process.url}${path}`, body, { headers, transformRequest: [(data: string) => data], validateStatus: () => true })),
+				);
+				return answers.map((answer) => answer.status);
+			});
+			expect(statuses.flat().filter((status) => status !== 200)).toEqual([]);
+
+			const all = await settled(workflowId, 600_000);
+			const started = all.filter((execution) => !before.has(execution.id));
+			const failed = started.filter((execution) => execution.status !== 'success');
+			const perEvent = new Map<string, number>();
+			for (const id of await loggedEvents()) perEvent.set(id, (perEvent.get(id) ?? 0) + 1);
+			const lost = events.filter((event) => !perEvent.has(String(event.id)));
+			const twice = events.filter((event) => (perEvent.get(String(event.id)) ?? 0) > 1);
+			figure('same event, same instant, two webhook processes', {
+				events: events.length,
+				deliveries: events.length * 2,
+				executions_started: started.length,
+				failed: failed.length,
+				reached_log_line_once: events.length - lost.length - twice.length,
+				reached_log_line_twice_or_more: twice.length,
+				lost: lost.length,
+			});
+			expect(failed).toEqual([]);
+			expect(lost).toEqual([]);
+			expect(twice.map((event) => event.id)).toEqual([]);
 		});
 	});
 

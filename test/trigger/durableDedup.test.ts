@@ -8,8 +8,11 @@ jest.mock('n8n-workflow', () => {
 });
 import { sleep } from 'n8n-workflow';
 
-import { CONFIRM_AFTER_MS, DURABLE_DEDUP_MAX_IDS } from '../../nodes/BusinessBankingTrigger/durableDedup';
+import { CLAIM_ROUNDS, CONFIRM_AFTER_MS, DURABLE_DEDUP_MAX_IDS } from '../../nodes/BusinessBankingTrigger/durableDedup';
 import { installProcessedDataStore, ProcessedDataStore, runTriggerExecute, triggerNode } from './execute';
+
+// Every first sighting waits for its claims and the confirmation (about 1 to 2 s).
+jest.setTimeout(60_000);
 
 let store: ProcessedDataStore;
 beforeAll(async () => {
@@ -34,8 +37,9 @@ describe("the trigger's execute(): n8n's processed-data store as a second line",
 		const first = event();
 		expect(await runTriggerExecute(node, delivery(first))).toEqual([{ json: first, pairedItem: { item: 0 } }]);
 		expect(await runTriggerExecute(node, delivery(first))).toEqual([]);
-		// Recorded under this node, a value per event (and mode).
-		expect(store.rows.get(`wf-durable|n:${node.id}`)).toEqual([ProcessedDataStore.hash(`production:${first.id}`)]);
+		// Recorded under this node, a value per event (and mode), and the event's claims.
+		const claims = Array.from({ length: CLAIM_ROUNDS }, (_, round) => ProcessedDataStore.hash(`production:${first.id}#claim-${round + 1}`));
+		expect(store.rows.get(`wf-durable|n:${node.id}`)).toEqual([ProcessedDataStore.hash(`production:${first.id}`), ...claims]);
 	});
 
 	it('keeps test runs apart from production, and nodes and workflows apart from each other', async () => {
@@ -68,7 +72,26 @@ describe("the trigger's execute(): n8n's processed-data store as a second line",
 		expect(firstRuns.map((output) => output.length)).toEqual(events.map(() => 1));
 		const replays = await Promise.all(events.map((one) => runTriggerExecute(node, delivery(one))));
 		expect(replays.flat()).toEqual([]);
-		expect(await store.getProcessedDataCount('node', { workflow: { id: 'wf-durable', active: true }, node })).toBe(20);
+		expect(await store.getProcessedDataCount('node', { workflow: { id: 'wf-durable', active: true }, node })).toBe(20 * (1 + CLAIM_ROUNDS));
+	});
+
+	it('a copy of the event that another process found new at the same instant, and claimed first: this one is dropped', async () => {
+		const node = triggerNode(randomUUID());
+		const same = event();
+		const key = `wf-durable|n:${node.id}`;
+		// Our first record finds the id new (the other process read the list before either wrote); the
+		// other process's first claim lands before ours.
+		store.afterWrite = () => {
+			store.afterWrite = undefined;
+			store.rows.set(key, [...(store.rows.get(key) ?? []), ProcessedDataStore.hash(`production:${same.id}#claim-1`)]);
+		};
+		expect(await runTriggerExecute(node, delivery(same))).toEqual([]);
+	});
+
+	it('a copy alone wins every claim', async () => {
+		const node = triggerNode(randomUUID());
+		const alone = event();
+		expect(await runTriggerExecute(node, delivery(alone))).toHaveLength(1);
 	});
 
 	/**
