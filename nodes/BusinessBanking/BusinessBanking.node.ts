@@ -2,6 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescrip
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { aiAgentFields } from './actions/aiTool/fields';
+import { toolDescriptionFields } from './actions/aiTool/toolDescriptions';
 import { rateLimitField } from './actions/rateLimit';
 import { resourcePicker, resources } from './actions/resources';
 import { router } from './actions/router';
@@ -29,6 +30,7 @@ export class BusinessBanking implements INodeType {
 				...Object.values(resource.operations).flatMap((operation) => operation.description),
 			]),
 			...aiAgentFields(),
+			...toolDescriptionFields(),
 			rateLimitField,
 		],
 	};

@@ -21,7 +21,7 @@ import { NodeOperationError, sleep, type DeduplicationItemTypes, type ICheckProc
  * each process waits a random moment, then records `<id>#claim-<round>`; whoever finds it recorded
  * already drops the event. A copy alone always wins; two copies tie only if they act at the same
  * moment in every round. n8n gives a node no atomic claim; this makes the tie rare, not impossible
- * (docs/trigger.md gives the measured figure).
+ * (docs/production.md, "Duplicate deliveries", gives the measured figure).
  */
 export const DURABLE_DEDUP_MAX_IDS = 10_000;
 /** Claims after the first record (each adds a value per event to the stored list). */

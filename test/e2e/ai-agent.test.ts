@@ -11,7 +11,9 @@ import { seededSupplierInvoiceId } from '../../sandbox/modules/supplierInvoices/
 import { supplierInvoicesOf } from '../../sandbox/modules/supplierInvoices/store';
 import { externalTransfers } from '../../sandbox/modules/transfers/store';
 import type { TestSandbox } from '../helpers/sandbox';
+import { toolDescriptionOf } from '../../nodes/BusinessBanking/actions/aiTool/toolDescriptions';
 import { agentWorkflow, fromAi, toolName, type AgentTool } from './helpers/agentWorkflow';
+import { addBeneficiaryTool, createInvoiceTool, fillsEveryKind, FROM_AI_SCENARIO, getQuoteTool } from './helpers/fromAiTools';
 import { Mailbox } from './helpers/mailbox';
 import { describeInN8n, E2eN8n, waitFor } from './helpers/n8n';
 import { clearRequestLog, connectedCredentialData, requestsTo, startE2eSandbox } from './helpers/sandbox';
@@ -83,7 +85,9 @@ describeInN8n('Business Banking as the tools of an AI agent in a real n8n', (sta
 	let banking: { id: string; name: string };
 	let modelCredential: { id: string; name: string };
 	const mailbox = new Mailbox();
+	let invoiceClientId = '';
 	const model = new ScriptedModel({
+		[FROM_AI_SCENARIO]: fillsEveryKind(() => invoiceClientId),
 		read: (request) => {
 			if (toolResults(request).length === 0) return { toolCalls: [{ name: toolName('List supplier invoices'), args: {} }] };
 			type Invoice = { invoice_number: string; due_date: string | null; status: string };
@@ -161,6 +165,7 @@ describeInN8n('Business Banking as the tools of an AI agent in a real n8n', (sta
 		const [first, second] = model.requestsOf('read');
 		// The model saw the tool, described for it, and got the invoices back as the tool's result.
 		expect(first.tools?.map((tool) => tool.function.name)).toEqual([toolName('List supplier invoices')]);
+		expect(first.tools?.[0].function.description).toBe(toolDescriptionOf('supplierInvoice', 'getMany'));
 		expect(toolResults(second)[0].content).toContain(supplierInvoicesOf(sandbox.ctx).get(SEED.organizations.fr, seededSupplierInvoiceId('fr', 1))?.invoice_number);
 		const [answer] = run.items('Finance assistant');
 		expect(String(answer.output)).toMatch(/^Unpaid and overdue: F-/);
@@ -227,6 +232,41 @@ describeInN8n('Business Banking as the tools of an AI agent in a real n8n', (sta
 		expect(toolResults(requests[1])[0].content).toContain('not in the national e-invoicing directory');
 		expect((await requestsTo(sandbox, 'POST', '/v2/clients')).map((request) => request.status)).toEqual([422, 201]);
 		expect(String(run.items('Finance assistant')[0].output)).toMatch(/^Done after 2 tries/);
+	});
+
+	it('every parameter kind filled by the model ($fromAI): locator, dates, a line’s money, a collection, an amount, the details form', async () => {
+		const client = await sandbox.api('fr').post('/v2/clients', { kind: 'company', name: 'Agent Client SARL', email: 'agent-client@example.com', currency: 'EUR', locale: 'fr' });
+		invoiceClientId = String(client.data.client.id);
+		const run = await runManually(FROM_AI_SCENARIO, [getQuoteTool, createInvoiceTool, addBeneficiaryTool]);
+		const requests = model.requestsOf(FROM_AI_SCENARIO);
+		expect(requests).toHaveLength(4);
+
+		// The model was shown each tool's own description and one argument per $fromAI, with its description.
+		const shown = Object.fromEntries((requests[0].tools ?? []).map((tool) => [tool.function.name, tool.function]));
+		expect(shown[toolName('Create invoice')].description).toBe(toolDescriptionOf('clientInvoice', 'create'));
+		expect(shown[toolName('Get quote')].description).toBe(toolDescriptionOf('internationalTransfer', 'getQuote'));
+		expect(shown[toolName('Add beneficiary')].description).toBe(toolDescriptionOf('internationalBeneficiary', 'create'));
+		const argumentsOf = (name: string) => Object.keys((shown[toolName(name)].parameters as { properties: object }).properties).sort();
+		expect(argumentsOf('Create invoice')).toEqual(['client_id', 'due_date', 'issue_date', 'number', 'quantity', 'title', 'unit_price']);
+		expect(argumentsOf('Add beneficiary')).toEqual(['account_holder', 'account_number', 'quote_id', 'routing_number']);
+		expect((shown[toolName('Get quote')].parameters as { properties: Record<string, { description?: string }> }).properties.amount.description).toContain('decimal string');
+
+		// What the model sent reached the service as the API wants it.
+		const [quote] = await requestsTo(sandbox, 'POST', '/v2/international/quotes');
+		expect(quote.body).toEqual({ source_currency: 'EUR', target_currency: 'USD', source_amount: { value: '1000.00', currency: 'EUR' } });
+		const [invoice] = await requestsTo(sandbox, 'POST', '/v2/client_invoices');
+		expect(invoice.status).toBe(201);
+		expect((invoice.body as { client_invoice: unknown }).client_invoice).toMatchObject({
+			client_id: invoiceClientId,
+			issue_date: '2026-12-01',
+			due_date: '2026-12-31',
+			number: 'AGENT-2026-001',
+			items: [{ title: 'Audit', quantity: '3', unit_price: { value: '120.50', currency: 'EUR' }, vat_rate: '0.2' }],
+		});
+		const [beneficiary] = await requestsTo(sandbox, 'POST', '/v2/international/beneficiaries');
+		expect(beneficiary.status).toBe(201);
+		expect(beneficiary.body).toMatchObject({ payload: { currency: 'USD', type: 'aba', details: { accountHolderName: 'Acme Supplies Inc', abartn: '021000021', accountNumber: '123456789', address: { country: 'US', city: 'New York' } } } });
+		expect(String(run.items('Finance assistant')[0].output)).toMatch(/^Done: /);
 	});
 
 	describe('allowed, behind n8n’s human review (e-mail approval)', () => {

@@ -61,6 +61,14 @@ export class N8nClient {
 		return (text ? (JSON.parse(text) as { data: T }).data : undefined) as T;
 	}
 
+	/** Every node type the editor knows, as it loads them (`/types/nodes.json`): tool variants included, which `/rest/node-types` does not know. */
+	async nodeTypes(): Promise<Array<{ name: string; version: number | number[]; properties: Array<{ name: string }> }>> {
+		if (!this.cookie) throw new Error('log in first');
+		const response = await send('GET', `${this.url}/types/nodes.json`, { Cookie: this.cookie });
+		if (response.status >= 300) throw new N8nHttpError(response.status, response.data, 'GET /types/nodes.json');
+		return JSON.parse(response.data) as Array<{ name: string; version: number | number[]; properties: Array<{ name: string }> }>;
+	}
+
 	/** Creates an API key with every scope the instance offers and keeps it for publicApi(). */
 	async createApiKey(label = `e2e ${Date.now()}`): Promise<string> {
 		let scopes: string[] | undefined;

@@ -16,7 +16,8 @@ import { inputError } from './common/inputError';
 import { checkParameterTypes, type SettledChecks } from './common/parameterTypes';
 import { InputProblem } from './common/values';
 import { resources } from './resources';
-import { aiToolRefusal } from './aiTool/gate';
+import { aiToolRefusal, runsAsAiTool } from './aiTool/gate';
+import { resultForModel } from './aiTool/resultForModel';
 
 /**
  * Runs the chosen operation for every input item. Items may run concurrently when the operation
@@ -63,7 +64,8 @@ async function runItems(this: IExecuteFunctions, itemDone: (itemIndex: number) =
 			itemDone(itemIndex);
 		}
 	});
-	return [results.flat()];
+	const output = results.flat();
+	return [runsAsAiTool(this) ? resultForModel(output) : output];
 }
 
 function withItemIndex(context: IExecuteFunctions, error: Error, itemIndex: number): Error {

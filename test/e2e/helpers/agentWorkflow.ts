@@ -2,8 +2,9 @@
 // and Business Banking nodes as its tools, optionally behind n8n's human review of tool calls (the
 // Send Email node's "HitlTool" variant, whose approve and decline links arrive by e-mail).
 import { CREDENTIAL_TYPE, type Workflow, type WorkflowNode } from '../../../tools/n8n/examples';
+import { BUSINESS_BANKING_TOOL } from './workflows';
 
-export const BUSINESS_BANKING_TOOL = 'n8n-nodes-business-banking.businessBankingTool';
+export { BUSINESS_BANKING_TOOL };
 const AGENT = 'Finance assistant';
 const MODEL = 'Chat model';
 const REVIEW = 'Human review';

@@ -4,6 +4,8 @@ import { CREDENTIAL_TYPE, type Workflow, type WorkflowNode } from '../../../tool
 /** The node types as n8n names a community package's nodes. */
 export const BUSINESS_BANKING_NODE = 'n8n-nodes-business-banking.businessBanking';
 export const BUSINESS_BANKING_TRIGGER = 'n8n-nodes-business-banking.businessBankingTrigger';
+/** The node as an AI agent's tool: n8n derives this type from `usableAsTool`. */
+export const BUSINESS_BANKING_TOOL = 'n8n-nodes-business-banking.businessBankingTool';
 
 /** Manual Trigger → one Business Banking node with `parameters`, using `credential`. */
 export function manualWorkflow(name: string, parameters: Record<string, unknown>, credential: { id: string; name: string }): Workflow {

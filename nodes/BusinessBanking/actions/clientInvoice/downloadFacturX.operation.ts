@@ -2,6 +2,7 @@ import { NodeOperationError, sleep, type IDataObject, type IExecuteFunctions, ty
 
 import { extractFacturXml, FACTURX_FILE_NAME } from '../../facturx';
 import { apiRequest } from '../../transport';
+import { runsAsAiTool } from '../aiTool/gate';
 import { downloadFile, fetchAttachment } from '../attachment/fetch';
 import { toBuffer } from '../attachment/binary';
 import { fetchInvoice, invoiceIdOf } from './invoiceId';
@@ -105,6 +106,11 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (invoice.status === 'draft') {
 		if (!finalizeDraft) {
 			throw fail(`Invoice ${id} is a draft: it has no Factur-X PDF`, 'Turn on "Finalize Draft First" or finalize the invoice before downloading.');
+		}
+		// Finalizing cannot be undone: an AI agent does it only through Finalize, which needs the author's leave.
+		if (runsAsAiTool(this)) {
+			const reason = `Refused: invoice ${id} is a draft, and downloading it would finalize it, which cannot be undone. Nothing was sent. Finalize it first (Client Invoice › Finalize) if this workflow allows you to.`;
+			return [{ json: { refused: true, reason } }];
 		}
 		const finalized = (await apiRequest.call(this, 'POST', `/v2/client_invoices/${id}/finalize`, { itemIndex })) as IDataObject;
 		invoice = (finalized.client_invoice ?? finalized) as IDataObject;

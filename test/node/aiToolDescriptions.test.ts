@@ -1,0 +1,63 @@
+// What an AI agent's model reads about each operation: a description written for it, one table in
+// code (actions/aiTool/toolDescriptions.ts), as the default of the Tool variant's own "Tool
+// Description" field, which is what n8n hands the model. The regular node gains no parameter.
+import { NodeHelpers, type INode, type INodeParameters, type INodeProperties, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
+
+import { BusinessBanking } from '../../nodes/BusinessBanking/BusinessBanking.node';
+import { CLASS_SENTENCES, TOOL_DESCRIPTIONS } from '../../nodes/BusinessBanking/actions/aiTool/toolDescriptions';
+import { OPERATION_CLASSES } from '../../nodes/BusinessBanking/actions/operationClasses';
+import { toolVariant } from '../helpers/aiAgent';
+
+const OPERATIONS = Object.entries(OPERATION_CLASSES).flatMap(([resource, operations]) => Object.entries(operations).map(([operation, kind]) => [resource, operation, kind] as const));
+
+/** The parameters n8n's engine gives a node of `description` saved with `parameters` (defaults filled in, as the Workflow does). */
+function resolvedParameters(description: INodeTypeDescription, parameters: INodeParameters): INodeParameters {
+	const node: INode = { id: 'n', name: 'Business Banking', type: `n8n-nodes-business-banking.${description.name}`, typeVersion: 1, position: [0, 0], parameters };
+	return NodeHelpers.getNodeParameters(description.properties, parameters, true, false, node, description) as INodeParameters;
+}
+
+describe('tool descriptions', () => {
+	const tool = toolVariant().description;
+
+	it.each(OPERATIONS)('%s › %s: the model reads its own description, with its class sentence, of a sane length', (resource, operation, kind) => {
+		const parameters = resolvedParameters(tool, { resource, operation });
+		const text = String(parameters.toolDescription);
+		expect(text.startsWith(TOOL_DESCRIPTIONS[`${resource}.${operation}`])).toBe(true);
+		expect(text.endsWith(CLASS_SENTENCES[kind])).toBe(true);
+		if (kind === 'moneyMoving') expect(text).toMatch(/needs a person’s approval, and is refused unless the workflow’s author allowed an AI agent to run it/);
+		else expect(text).not.toMatch(/approval|refused/);
+		expect(text.length).toBeGreaterThanOrEqual(80);
+		expect(text.length).toBeLessThanOrEqual(700);
+		// n8n shows the model this text, not its generic "<action> in Business Banking" (which needs `descriptionType: 'auto'`).
+		const node: INode = { id: 'n', name: 'Business Banking', type: 'n8n-nodes-business-banking.businessBankingTool', typeVersion: 1, position: [0, 0], parameters };
+		expect(NodeHelpers.getToolDescriptionForNode(node, { description: tool } as INodeType)).toBe(text);
+	});
+
+	it('every operation has one, and nothing else does', () => {
+		expect(Object.keys(TOOL_DESCRIPTIONS).sort()).toEqual(OPERATIONS.map(([resource, operation]) => `${resource}.${operation}`).sort());
+		expect(OPERATIONS).toHaveLength(34);
+	});
+
+	it('say money is a decimal string and dates are YYYY-MM-DD where an operation takes them', () => {
+		const takesMoney = ['clientInvoice.create', 'externalTransfer.create', 'internationalTransfer.create', 'internationalTransfer.getQuote', 'directDebit.createSubscription', 'insuranceContract.create'];
+		for (const key of takesMoney) expect([key, TOOL_DESCRIPTIONS[key]]).toEqual([key, expect.stringContaining('decimal string')]);
+		const takesDates = ['clientInvoice.create', 'clientInvoice.update', 'externalTransfer.create', 'directDebit.createSubscription', 'supplierInvoice.markAsPaid', 'insuranceContract.create'];
+		for (const key of takesDates) expect([key, TOOL_DESCRIPTIONS[key]]).toEqual([key, expect.stringContaining('YYYY-MM-DD')]);
+	});
+
+	it('an author’s own text wins, an expression included', () => {
+		const parameters = resolvedParameters(tool, { resource: 'client', operation: 'get', toolDescription: 'Look a client up' });
+		expect(parameters.toolDescription).toBe('Look a client up');
+	});
+
+	it('the regular node: no tool description, no new parameter, nothing new required', () => {
+		const regular = new BusinessBanking().description;
+		for (const [resource, operation] of OPERATIONS) {
+			const parameters = resolvedParameters(regular, { resource, operation });
+			expect(parameters).not.toHaveProperty('toolDescription');
+		}
+		const onlyOnTool = regular.properties.filter((property) => property.displayOptions?.show?.['@tool']);
+		expect(onlyOnTool.every((property: INodeProperties) => property.name === 'toolDescription' && !property.required)).toBe(true);
+		expect(regular.properties.filter((property) => property.required && property.displayOptions?.show?.['@tool'])).toEqual([]);
+	});
+});
