@@ -1,10 +1,10 @@
 // The example workflows of examples/, imported into a real n8n as they are (only the credential id is
 // pointed at this run's credential) and, for those started by hand, executed with `n8n execute`.
 import { exampleFiles, readExample, withCredential } from '../../tools/n8n/examples';
-import { DEFAULT_OWNER } from '../../tools/n8n/server';
 import type { TestSandbox } from '../helpers/sandbox';
-import { describeInN8n, E2eN8n } from './helpers/n8n';
-import { clearRequestLog, connectedCredentialData, requestsTo, startE2eSandbox } from './helpers/sandbox';
+import { useBankInN8n } from './helpers/bankInN8n';
+import { describeInN8n, type E2eN8n } from './helpers/n8n';
+import { clearRequestLog, requestsTo } from './helpers/sandbox';
 import { BUSINESS_BANKING_NODE, BUSINESS_BANKING_TOOL, BUSINESS_BANKING_TRIGGER } from './helpers/workflows';
 
 jest.setTimeout(10 * 60_000);
@@ -32,17 +32,7 @@ describeInN8n('example workflows in a real n8n', (state) => {
 	let n8n: E2eN8n;
 	let credential: { id: string; name: string };
 
-	beforeAll(async () => {
-		n8n = E2eN8n.fromState(state);
-		sandbox = await startE2eSandbox(n8n.url);
-		credential = await n8n.importCredential('Business Banking (e2e examples)', connectedCredentialData(sandbox, 'fr'));
-		await n8n.client.login(DEFAULT_OWNER.email, DEFAULT_OWNER.password);
-	});
-
-	afterAll(async () => {
-		await sandbox?.close();
-		n8n?.cleanup();
-	});
+	useBankInN8n(state, 'Business Banking (e2e examples)', (parts) => ({ n8n, sandbox, credential } = parts));
 
 	it.each(exampleFiles())('%s imports, and n8n knows every node and parameter of the package it uses', async (file) => {
 		const workflow = readExample(file);

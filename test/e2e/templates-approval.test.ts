@@ -8,8 +8,9 @@ import { SEED } from '../../sandbox/core/seed';
 import { clientsOf } from '../../sandbox/modules/clients';
 import { sepaOf } from '../../sandbox/modules/sepa';
 import type { TestSandbox } from '../helpers/sandbox';
-import { describeInN8n, E2eN8n, waitFor } from './helpers/n8n';
-import { clearRequestLog, connectedCredentialData, requestsTo, startE2eSandbox } from './helpers/sandbox';
+import { useBankInN8n } from './helpers/bankInN8n';
+import { describeInN8n, type E2eN8n, waitFor } from './helpers/n8n';
+import { clearRequestLog, requestsTo } from './helpers/sandbox';
 import { submitFormTrigger, submitWaitingForm } from './helpers/forms';
 
 jest.setTimeout(10 * 60_000);
@@ -45,16 +46,7 @@ describeInN8n('templates that wait for a person, in a real n8n', (state) => {
 	let n8n: E2eN8n;
 	let credential: { id: string; name: string };
 
-	beforeAll(async () => {
-		n8n = E2eN8n.fromState(state);
-		sandbox = await startE2eSandbox(n8n.url);
-		credential = await n8n.importCredential('Business Banking (e2e templates)', connectedCredentialData(sandbox, 'fr'));
-	});
-
-	afterAll(async () => {
-		await sandbox?.close();
-		n8n?.cleanup();
-	});
+	useBankInN8n(state, 'Business Banking (e2e templates)', (parts) => ({ n8n, sandbox, credential } = parts));
 
 	describe('supplier-payment-run-approval.json', () => {
 		let workflowId: string;

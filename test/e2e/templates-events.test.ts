@@ -3,13 +3,13 @@
 import { randomUUID } from 'crypto';
 
 import { SEED } from '../../sandbox/core/seed';
-import { DEFAULT_OWNER } from '../../tools/n8n/server';
 import { readExample, withCredential, type Workflow } from '../../tools/n8n/examples';
 import type { TestSandbox } from '../helpers/sandbox';
 import { clientNamed, declinedTransfer, issueInvoice, payInvoice } from './helpers/bank';
 import { runFromEditor } from './helpers/manualRun';
-import { describeInN8n, E2eN8n, waitFor, type ExecutionOutput } from './helpers/n8n';
-import { clearRequestLog, connectedCredentialData, requestsTo, startE2eSandbox } from './helpers/sandbox';
+import { useBankInN8n } from './helpers/bankInN8n';
+import { describeInN8n, type E2eN8n, waitFor, type ExecutionOutput } from './helpers/n8n';
+import { clearRequestLog, requestsTo } from './helpers/sandbox';
 
 jest.setTimeout(10 * 60_000);
 
@@ -21,18 +21,12 @@ describeInN8n('templates: dunning, international payout, events', (state) => {
 
 	const template = (file: string): Workflow => withCredential(readExample(file), credential);
 
-	beforeAll(async () => {
-		n8n = E2eN8n.fromState(state);
-		sandbox = await startE2eSandbox(n8n.url);
-		credential = await n8n.importCredential('Business Banking (e2e templates)', connectedCredentialData(sandbox, 'fr'));
-		await n8n.client.login(DEFAULT_OWNER.email, DEFAULT_OWNER.password);
-	});
-
+	// Declared first so that it runs before the sandbox closes (jest runs afterAll hooks in order).
 	afterAll(async () => {
 		if (activeWorkflow) await n8n.client.publicApi('POST', `/workflows/${activeWorkflow}/deactivate`, {}).catch(() => undefined);
-		await sandbox?.close();
-		n8n?.cleanup();
 	});
+
+	useBankInN8n(state, 'Business Banking (e2e templates)', (parts) => ({ n8n, sandbox, credential } = parts));
 
 	describe('dunning-overdue-invoices.json', () => {
 		it('lists overdue unpaid invoices per client with decimal totals, one reminder each, and only reads', async () => {

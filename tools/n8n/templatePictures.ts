@@ -1,7 +1,8 @@
 // `npm run pictures`: a picture of each template's canvas, docs/templates/<template>.png, for every
 // workflow in examples/. Dev-only. Against a running n8n with `-- --url http://localhost:5678` (e.g.
 // `npm run dev`'s; its owner unless N8N_OWNER_EMAIL / N8N_OWNER_PASSWORD say otherwise), or else
-// in an n8n of its own (the package built and installed, a throwaway user folder).
+// in an n8n of its own (the package built and installed, a throwaway user folder). `-- --only a.json,b.json`
+// makes only those pictures.
 import { mkdirSync, mkdtempSync, rmSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
@@ -47,7 +48,7 @@ function givenN8n(url: string): Target {
 
 /** Opens the workflow, fits it to the window and saves the canvas. */
 async function picture(page: Page, url: string, workflowId: string, file: string): Promise<void> {
-	await page.goto(`${url}/workflow/${workflowId}`);
+	await page.goto(`${url}/workflow/${workflowId}`, { waitUntil: 'domcontentloaded', timeout: 60_000 });
 	await page.waitForSelector('[data-test-id="canvas-node"]', { timeout: 60_000 });
 	await page.keyboard.press('Escape'); // any welcome dialog
 	const fit = page.locator('[data-test-id="zoom-to-fit"]');
@@ -77,7 +78,9 @@ async function main(): Promise<void> {
 			});
 			if (login.status() !== 200) throw new Error(`n8n login answered ${login.status()}`);
 			const page = await context.newPage();
-			for (const file of exampleFiles()) {
+			const onlyFlag = process.argv.indexOf('--only');
+			const only = onlyFlag > 0 ? process.argv[onlyFlag + 1].split(',') : undefined;
+			for (const file of exampleFiles().filter((candidate) => !only || only.includes(candidate))) {
 				const { name } = readExample(file);
 				const workflow = workflows.find((candidate) => candidate.name === name);
 				if (!workflow) throw new Error(`${file}: no workflow named "${name}" in n8n`);
