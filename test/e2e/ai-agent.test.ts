@@ -13,9 +13,11 @@ import { externalTransfers } from '../../sandbox/modules/transfers/store';
 import type { TestSandbox } from '../helpers/sandbox';
 import { toolDescriptionOf } from '../../nodes/BusinessBanking/actions/aiTool/toolDescriptions';
 import { agentWorkflow, fromAi, toolName, type AgentTool } from './helpers/agentWorkflow';
+import { clientNamed } from './helpers/bank';
 import { addBeneficiaryTool, createInvoiceTool, fillsEveryKind, FROM_AI_SCENARIO, getQuoteTool } from './helpers/fromAiTools';
 import { Mailbox } from './helpers/mailbox';
-import { describeInN8n, E2eN8n, waitFor } from './helpers/n8n';
+import { describeInN8n, describeWithRelease, E2eN8n, waitFor } from './helpers/n8n';
+import { startOlderN8n } from './helpers/olderN8n';
 import { clearRequestLog, connectedCredentialData, requestsTo, startE2eSandbox } from './helpers/sandbox';
 import { ScriptedModel, toolResults, type ChatRequest, type Script } from './helpers/scriptedModel';
 
@@ -79,7 +81,26 @@ const paysOnce =
 	(request) =>
 		toolResults(request).length === 0 ? { toolCalls: [{ name: toolName('Pay supplier'), args: payment }] } : { answer: `The payment tool answered: ${lastResult(request)}` };
 
-describeInN8n('Business Banking as the tools of an AI agent in a real n8n', (state) => {
+/** A real n8n for the checks below, and how to close it. */
+type OpenN8n = () => Promise<{ n8n: E2eN8n; close(): Promise<void> }>;
+
+describeInN8n('Business Banking as the tools of an AI agent in the newest n8n', (state) =>
+	agentChecks(async () => {
+		const n8n = E2eN8n.fromState(state);
+		return { n8n, close: async () => n8n.cleanup() };
+	}),
+);
+
+// The issue's second release: n8n's agent, its tool generation and human review as 2.40 has them.
+describeWithRelease('previous', 'Business Banking as the tools of an AI agent in the previous 2.x minor', (install, tarball) =>
+	agentChecks(async () => {
+		const older = await startOlderN8n(install, tarball);
+		return { n8n: older.n8n, close: older.stop };
+	}),
+);
+
+function agentChecks(open: OpenN8n): void {
+	let opened: Awaited<ReturnType<OpenN8n>> | undefined;
 	let n8n: E2eN8n;
 	let sandbox: TestSandbox;
 	let banking: { id: string; name: string };
@@ -131,7 +152,8 @@ describeInN8n('Business Banking as the tools of an AI agent in a real n8n', (sta
 	const transfers = async () => await requestsTo(sandbox, 'POST', '/v2/external_transfers');
 
 	beforeAll(async () => {
-		n8n = E2eN8n.fromState(state);
+		opened = await open();
+		n8n = opened.n8n;
 		sandbox = await startE2eSandbox(n8n.url);
 		banking = await n8n.importCredential('Business Banking (e2e agent)', connectedCredentialData(sandbox, 'fr'));
 		await model.start();
@@ -150,7 +172,7 @@ describeInN8n('Business Banking as the tools of an AI agent in a real n8n', (sta
 		await sandbox?.close();
 		await model.stop();
 		await mailbox.stop();
-		n8n?.cleanup();
+		await opened?.close();
 	});
 
 	beforeEach(async () => await clearRequestLog(sandbox));
@@ -235,8 +257,7 @@ describeInN8n('Business Banking as the tools of an AI agent in a real n8n', (sta
 	});
 
 	it('every parameter kind filled by the model ($fromAI): locator, dates, a line’s money, a collection, an amount, the details form', async () => {
-		const client = await sandbox.api('fr').post('/v2/clients', { kind: 'company', name: 'Agent Client SARL', email: 'agent-client@example.com', currency: 'EUR', locale: 'fr' });
-		invoiceClientId = String(client.data.client.id);
+		invoiceClientId = (await clientNamed(sandbox, 'Éditions Côte d’Azur SARL')).id;
 		const run = await runManually(FROM_AI_SCENARIO, [getQuoteTool, createInvoiceTool, addBeneficiaryTool]);
 		const requests = model.requestsOf(FROM_AI_SCENARIO);
 		expect(requests).toHaveLength(4);
@@ -255,7 +276,7 @@ describeInN8n('Business Banking as the tools of an AI agent in a real n8n', (sta
 		const [quote] = await requestsTo(sandbox, 'POST', '/v2/international/quotes');
 		expect(quote.body).toEqual({ source_currency: 'EUR', target_currency: 'USD', source_amount: { value: '1000.00', currency: 'EUR' } });
 		const [invoice] = await requestsTo(sandbox, 'POST', '/v2/client_invoices');
-		expect(invoice.status).toBe(201);
+		expect({ status: invoice.status, modelTold: toolResults(requests[2]).at(-1)?.content }).toEqual({ status: 201, modelTold: expect.any(String) });
 		expect((invoice.body as { client_invoice: unknown }).client_invoice).toMatchObject({
 			client_id: invoiceClientId,
 			issue_date: '2026-12-01',
@@ -264,7 +285,7 @@ describeInN8n('Business Banking as the tools of an AI agent in a real n8n', (sta
 			items: [{ title: 'Audit', quantity: '3', unit_price: { value: '120.50', currency: 'EUR' }, vat_rate: '0.2' }],
 		});
 		const [beneficiary] = await requestsTo(sandbox, 'POST', '/v2/international/beneficiaries');
-		expect(beneficiary.status).toBe(201);
+		expect({ status: beneficiary?.status, modelTold: toolResults(requests[3]).at(-1)?.content }).toEqual({ status: 201, modelTold: expect.any(String) });
 		expect(beneficiary.body).toMatchObject({ payload: { currency: 'USD', type: 'aba', details: { accountHolderName: 'Acme Supplies Inc', abartn: '021000021', accountNumber: '123456789', address: { country: 'US', city: 'New York' } } } });
 		expect(String(run.items('Finance assistant')[0].output)).toMatch(/^Done: /);
 	});
@@ -424,4 +445,4 @@ describeInN8n('Business Banking as the tools of an AI agent in a real n8n', (sta
 			expect((await transfers()).map((request) => request.status)).toEqual([201]);
 		});
 	});
-});
+}

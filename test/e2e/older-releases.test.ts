@@ -1,17 +1,13 @@
 // The package in the n8n releases users run besides the newest: the previous 2.x minor, and the oldest
 // supported (1.x on Node 20). Installed the same way, connected through the consent page, a workflow and
 // an example run, and the rotated refresh token is saved. (The whole suite runs on the newest.)
-import { mkdtempSync, rmSync } from 'fs';
-import { tmpdir } from 'os';
-import { join } from 'path';
-
 import { SEED } from '../../sandbox/core/seed';
 import { readExample, withCredential } from '../../tools/n8n/examples';
-import { installPackageIntoUserFolder } from '../../tools/n8n/package';
 import type { N8nInstall } from '../../tools/n8n/install';
-import { DEFAULT_OWNER, freePort, startN8n, userFolderLog, type RunningN8n } from '../../tools/n8n/server';
+import { DEFAULT_OWNER, type RunningN8n } from '../../tools/n8n/server';
 import type { TestSandbox } from '../helpers/sandbox';
-import { describeWithRelease, E2eN8n, type OlderRelease } from './helpers/n8n';
+import { describeWithRelease, type E2eN8n, type OlderRelease } from './helpers/n8n';
+import { startOlderN8n, type OlderN8n } from './helpers/olderN8n';
 import { connectThroughBrowser } from './helpers/browser';
 import { clearRequestLog, connectedCredentialData, credentialData, requestsTo, startE2eSandbox } from './helpers/sandbox';
 import { manualWorkflow } from './helpers/workflows';
@@ -28,28 +24,22 @@ for (const [release, what] of olderReleases) {
 }
 
 function definePackageChecks(install: N8nInstall, tarball: string, state: { browserSkipReason?: string; chromiumPath?: string }): void {
+	let older: OlderN8n | undefined;
 	let server: RunningN8n;
 	let n8n: E2eN8n;
 	let sandbox: TestSandbox;
-	let userFolder: string;
 	let credential: { id: string; name: string };
 
 	beforeAll(async () => {
-		userFolder = mkdtempSync(join(tmpdir(), `business-banking-e2e-n8n-${install.n8nVersion}-`));
-		installPackageIntoUserFolder(userFolder, tarball, install.env);
-		server = await startN8n({ install, userFolder, port: await freePort(), owner: DEFAULT_OWNER, logFile: userFolderLog(userFolder) });
-		n8n = new E2eN8n(install, userFolder, server.url);
-		await n8n.client.login(DEFAULT_OWNER.email, DEFAULT_OWNER.password);
-		await n8n.client.createApiKey(`e2e n8n ${install.n8nVersion}`);
+		older = await startOlderN8n(install, tarball);
+		({ n8n, server } = older);
 		sandbox = await startE2eSandbox(server.url);
 		credential = await n8n.importCredential(`Business Banking (e2e n8n ${install.n8nVersion})`, connectedCredentialData(sandbox, 'fr'));
 	}, 10 * 60_000);
 
 	afterAll(async () => {
 		await sandbox?.close();
-		await server?.stop();
-		n8n?.cleanup();
-		if (userFolder && !process.env.E2E_KEEP) rmSync(userFolder, { recursive: true, force: true });
+		await older?.stop();
 	});
 
 	it(`runs n8n ${install.n8nVersion} with the package's nodes loaded`, async () => {

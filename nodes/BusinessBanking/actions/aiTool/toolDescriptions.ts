@@ -101,7 +101,7 @@ export function toolDescriptionFields(): INodeProperties[] {
 				default: toolDescriptionOf(resource, operation),
 				typeOptions: { rows: 4 },
 				displayOptions: { show: { '@tool': [true], resource: [resource], operation: [operation] } },
-				description: 'What the AI agent’s model reads about this tool: what it does, what it needs, what it returns. Left empty, n8n falls back to its generic “<action> in Business Banking”.',
+				description: 'What the AI agent’s model reads about this tool: what it does, what it needs, what it returns. Left empty, n8n falls back to its generic one: the operation’s name followed by “in Business Banking”.',
 			}),
 		),
 	);
