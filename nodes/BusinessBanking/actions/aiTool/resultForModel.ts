@@ -57,10 +57,12 @@ function forModel(item: INodeExecutionData): INodeExecutionData {
 export function resultForModel(items: INodeExecutionData[]): INodeExecutionData[] {
 	const kept: INodeExecutionData[] = [];
 	let size = 2;
-	for (const item of items.map(forModel)) {
-		size += JSON.stringify(item.json).length + 1;
+	// One at a time: a long list stops at the bound without trimming the items that are left out.
+	for (const item of items) {
+		const trimmed = forModel(item);
+		size += JSON.stringify(trimmed.json).length + 1;
 		if (size > MAX_RESULT_CHARACTERS && kept.length > 0) break;
-		kept.push(item);
+		kept.push(trimmed);
 	}
 	if (kept.length === items.length) return kept;
 	const note = `Only the first ${kept.length} of ${items.length} results are shown. Ask for fewer (a limit, filters) to see the others.`;
