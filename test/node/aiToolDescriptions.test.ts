@@ -1,14 +1,30 @@
 // What an AI agent's model reads about each operation: a description written for it, one table in
 // code (actions/aiTool/toolDescriptions.ts), as the default of the Tool variant's own "Tool
 // Description" field, which is what n8n hands the model. The regular node gains no parameter.
-import { NodeHelpers, type INode, type INodeParameters, type INodeProperties, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
+import { deepCopy, NodeConnectionTypes, NodeHelpers, type INode, type INodeParameters, type INodeProperties, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
 
 import { BusinessBanking } from '../../nodes/BusinessBanking/BusinessBanking.node';
 import { CLASS_SENTENCES, TOOL_DESCRIPTIONS } from '../../nodes/BusinessBanking/actions/aiTool/toolDescriptions';
 import { OPERATION_CLASSES } from '../../nodes/BusinessBanking/actions/operationClasses';
-import { toolVariant } from '../helpers/aiAgent';
 
 const OPERATIONS = Object.entries(OPERATION_CLASSES).flatMap(([resource, operations]) => Object.entries(operations).map(([operation, kind]) => [resource, operation, kind] as const));
+
+/**
+ * The `…Tool` node type n8n generates from a `usableAsTool` node (convertNodeToAiTool, alike in 1.123,
+ * 2.40 and 2.41): name + 'Tool' (what `@tool` display options read), no main input, an `ai_tool`
+ * output. n8n adds its generic "Tool Description" fields only to a node without a `toolDescription`;
+ * this one has its own, which the e2e suite sees a real n8n hand the model.
+ */
+function toolVariant(): INodeType {
+	const base = new BusinessBanking();
+	const description = deepCopy(base.description);
+	description.name += 'Tool';
+	description.displayName += ' Tool';
+	description.inputs = [];
+	description.outputs = [NodeConnectionTypes.AiTool];
+	delete description.usableAsTool;
+	return Object.create(base, { description: { value: description } }) as INodeType;
+}
 
 /** The parameters n8n's engine gives a node of `description` saved with `parameters` (defaults filled in, as the Workflow does). */
 function resolvedParameters(description: INodeTypeDescription, parameters: INodeParameters): INodeParameters {
