@@ -17,7 +17,7 @@ import { clientNamed } from './helpers/bank';
 import { addBeneficiaryTool, createInvoiceTool, fillsEveryKind, FROM_AI_SCENARIO, getQuoteTool } from './helpers/fromAiTools';
 import { Mailbox } from './helpers/mailbox';
 import { describeInN8n, describeWithRelease, E2eN8n, waitFor } from './helpers/n8n';
-import { startOlderN8n } from './helpers/olderN8n';
+import { startOwnN8n } from './helpers/ownN8n';
 import { clearRequestLog, connectedCredentialData, requestsTo, startE2eSandbox } from './helpers/sandbox';
 import { ScriptedModel, toolResults, type ChatRequest, type Script } from './helpers/scriptedModel';
 
@@ -94,7 +94,7 @@ describeInN8n('Business Banking as the tools of an AI agent in the newest n8n', 
 // The second release: n8n's agent, its tool generation and human review as 2.40 has them.
 describeWithRelease('previous', 'Business Banking as the tools of an AI agent in the previous 2.x minor', (install, tarball) =>
 	agentChecks(async () => {
-		const older = await startOlderN8n(install, tarball);
+		const older = await startOwnN8n(install, tarball);
 		return { n8n: older.n8n, close: older.stop };
 	}),
 );

@@ -7,7 +7,7 @@ import type { N8nInstall } from '../../tools/n8n/install';
 import { DEFAULT_OWNER, type RunningN8n } from '../../tools/n8n/server';
 import type { TestSandbox } from '../helpers/sandbox';
 import { describeWithRelease, type E2eN8n, type OlderRelease } from './helpers/n8n';
-import { startOlderN8n, type OlderN8n } from './helpers/olderN8n';
+import { startOwnN8n, type OwnN8n } from './helpers/ownN8n';
 import { connectThroughBrowser } from './helpers/browser';
 import { clearRequestLog, connectedCredentialData, credentialData, requestsTo, startE2eSandbox } from './helpers/sandbox';
 import { manualWorkflow } from './helpers/workflows';
@@ -24,14 +24,14 @@ for (const [release, what] of olderReleases) {
 }
 
 function definePackageChecks(install: N8nInstall, tarball: string, state: { browserSkipReason?: string; chromiumPath?: string }): void {
-	let older: OlderN8n | undefined;
+	let older: OwnN8n | undefined;
 	let server: RunningN8n;
 	let n8n: E2eN8n;
 	let sandbox: TestSandbox;
 	let credential: { id: string; name: string };
 
 	beforeAll(async () => {
-		older = await startOlderN8n(install, tarball);
+		older = await startOwnN8n(install, tarball);
 		({ n8n, server } = older);
 		sandbox = await startE2eSandbox(server.url);
 		credential = await n8n.importCredential(`Business Banking (e2e n8n ${install.n8nVersion})`, connectedCredentialData(sandbox, 'fr'));

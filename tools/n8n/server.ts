@@ -1,12 +1,14 @@
 // Starts a real n8n from the cache (see install.ts) with a given user folder, and runs its CLI.
 import { spawn, type ChildProcess } from 'child_process';
-import { createWriteStream, mkdirSync } from 'fs';
+import { createWriteStream, mkdirSync, mkdtempSync, rmSync } from 'fs';
 import { createServer } from 'net';
+import { tmpdir } from 'os';
 import { join } from 'path';
 
 import { N8nClient } from './api';
 import type { N8nInstall } from './install';
 import { log } from './install';
+import { installPackageIntoUserFolder } from './package';
 
 export interface Owner {
 	email: string;
@@ -223,6 +225,24 @@ export async function runN8nCli(install: N8nInstall, userFolder: string, args: s
 			resolve({ stdout, stderr, code });
 		});
 	});
+}
+
+/**
+ * An n8n of its own: the packed package installed into a throwaway user folder (named by
+ * `folderPrefix`), started on a free port with the default owner. stop() ends it and removes the
+ * folder (kept when E2E_KEEP is set, to read its log).
+ */
+export async function startN8nWithPackage(options: { install: N8nInstall; tarball: string; folderPrefix: string; env?: NodeJS.ProcessEnv }): Promise<RunningN8n> {
+	const userFolder = mkdtempSync(join(tmpdir(), options.folderPrefix));
+	installPackageIntoUserFolder(userFolder, options.tarball, options.install.env);
+	const running = await startN8n({ install: options.install, userFolder, port: await freePort(), owner: DEFAULT_OWNER, logFile: userFolderLog(userFolder), env: options.env });
+	return {
+		...running,
+		stop: async () => {
+			await running.stop();
+			if (!process.env.E2E_KEEP) rmSync(userFolder, { recursive: true, force: true });
+		},
+	};
 }
 
 export function userFolderLog(userFolder: string): string {

@@ -3,8 +3,7 @@
 // `npm run dev`'s; its owner unless N8N_OWNER_EMAIL / N8N_OWNER_PASSWORD say otherwise), or else
 // in an n8n of its own (the package built and installed, a throwaway user folder). `-- --only a.json,b.json`
 // makes only those pictures.
-import { mkdirSync, mkdtempSync, rmSync } from 'fs';
-import { tmpdir } from 'os';
+import { mkdirSync } from 'fs';
 import { join } from 'path';
 import { chromium, type Page } from 'playwright-core';
 
@@ -13,8 +12,8 @@ import { N8nClient } from './api';
 import { devCredentialData, ensureCredential, importExamples } from './dev-setup';
 import { exampleFiles, readExample } from './examples';
 import { ensureN8n, log } from './install';
-import { buildPackage, installPackageIntoUserFolder, packPackage, REPO_ROOT } from './package';
-import { DEFAULT_OWNER, freePort, startN8n, userFolderLog } from './server';
+import { buildPackage, packPackage, REPO_ROOT } from './package';
+import { DEFAULT_OWNER, startN8nWithPackage } from './server';
 
 const PICTURES_DIR = join(REPO_ROOT, 'docs', 'templates');
 
@@ -27,18 +26,8 @@ interface Target {
 async function ownN8n(): Promise<Target> {
 	const install = ensureN8n('newest');
 	buildPackage();
-	const tarball = packPackage();
-	const userFolder = mkdtempSync(join(tmpdir(), 'business-banking-pictures-'));
-	installPackageIntoUserFolder(userFolder, tarball, install.env);
-	const running = await startN8n({ install, userFolder, port: await freePort(), owner: DEFAULT_OWNER, logFile: userFolderLog(userFolder) });
-	return {
-		url: running.url,
-		owner: DEFAULT_OWNER,
-		stop: async () => {
-			await running.stop();
-			rmSync(userFolder, { recursive: true, force: true });
-		},
-	};
+	const running = await startN8nWithPackage({ install, tarball: packPackage(), folderPrefix: 'business-banking-pictures-' });
+	return { url: running.url, owner: DEFAULT_OWNER, stop: running.stop };
 }
 
 function givenN8n(url: string): Target {
