@@ -1,5 +1,6 @@
 // n8n forms driven over HTTP as a browser does: GET the page, read which input each label names
 // (n8n names them field-0, field-1, …), POST the answers as multipart/form-data to the same address.
+import { waitFor } from './n8n';
 
 /** The same path and query on the n8n the tests reach (a link printed by `n8n execute` names the CLI's own port). */
 export function onN8n(n8nUrl: string, link: string): string {
@@ -55,13 +56,11 @@ export async function submitFormTrigger(n8nUrl: string, path: string, answers: R
 	const next = new URL(onN8n(n8nUrl, formWaitingUrl));
 	const status = new URL(next);
 	status.pathname += '/n8n-execution-status';
-	const deadline = Date.now() + 60_000;
-	for (;;) {
+	await waitFor("the form's next page", async () => {
 		const text = (await (await fetch(status)).text()).trim();
-		if (text === 'form-waiting' || text === 'success') break;
-		if (['canceled', 'crashed', 'error', 'null'].includes(text) || Date.now() > deadline) throw new Error(`the form's execution is ${text}`);
-		await new Promise((resolve) => setTimeout(resolve, 300));
-	}
+		if (['canceled', 'crashed', 'error', 'null'].includes(text)) throw new Error(`the form's execution is ${text}`);
+		return text === 'form-waiting' || text === 'success' ? text : undefined;
+	});
 	const page = await fetch(next);
 	const html = await page.text();
 	if (page.status !== 200) throw new Error(`GET ${next.pathname} answered ${page.status}: ${html.slice(0, 500)}`);

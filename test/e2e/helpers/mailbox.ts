@@ -5,6 +5,8 @@ import { simpleParser } from 'mailparser';
 import type { AddressInfo } from 'net';
 import { SMTPServer } from 'smtp-server';
 
+import { waitFor } from './n8n';
+
 export interface Mail {
 	to: string;
 	subject: string;
@@ -57,11 +59,6 @@ export class Mailbox {
 
 	/** Waits for the `count`-th mail (1-based) to arrive. */
 	async nth(count: number, timeoutMs = 60_000): Promise<Mail> {
-		const deadline = Date.now() + timeoutMs;
-		while (this.mails.length < count) {
-			if (Date.now() > deadline) throw new Error(`no mail number ${count} within ${timeoutMs / 1000} s (got ${this.mails.length})`);
-			await new Promise((resolve) => setTimeout(resolve, 250));
-		}
-		return this.mails[count - 1];
+		return await waitFor(`mail number ${count} (got ${this.mails.length} so far)`, async () => this.mails[count - 1], timeoutMs);
 	}
 }
