@@ -19,8 +19,7 @@ export const beneficiaryProperties: INodeProperties[] = [
 		default: '',
 		required: true,
 		typeOptions: { loadOptionsMethod: 'getBeneficiaryAccountTypes', loadOptionsDependsOn: ['quoteId'] },
-		description:
-			'The account form, among those the quote’s currency offers (e.g. swift_code, aba, sort_code, iban). Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code-examples/expressions/">expression</a>.',
+		description: 'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
 	},
 	...detailsProperties({
 		what: 'beneficiary',
