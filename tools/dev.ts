@@ -6,6 +6,8 @@
 //   DEV_N8N_PORT (5678), DEV_SANDBOX_PORT (4010), DEV_N8N_USER_FOLDER (.n8n-dev/ in the repository)
 // The sandbox keeps its state in <user folder>/sandbox.sqlite and n8n its own in the user folder, so
 // stopping and starting again keeps the connected account, the data and the published triggers.
+// Its ports are checked before anything: a port another process holds stops it, naming the holder and
+// free ports to use instead, so it never talks to an n8n or a sandbox it did not start.
 import { randomBytes } from 'crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'fs';
 import { dirname, join } from 'path';
@@ -15,6 +17,7 @@ import { credentialLine, devCredentialData, ensureCredential, importExamples, is
 import { ensureN8n, log } from './n8n/install';
 import { buildPackage, installPackageIntoUserFolder, packPackage, REPO_ROOT } from './n8n/package';
 import { startQueueForDev } from './n8n/queue-dev';
+import { suggestFreePorts, takenPorts, type WantedPort } from './n8n/ports';
 import { startSandboxProcess, type SandboxProcess } from './n8n/sandbox-process';
 import { DEFAULT_OWNER, startN8n, type RunningN8n } from './n8n/server';
 
@@ -23,6 +26,30 @@ const SANDBOX_PORT = Number(process.env.DEV_SANDBOX_PORT ?? 4010);
 const USER_FOLDER = process.env.DEV_N8N_USER_FOLDER ?? join(REPO_ROOT, '.n8n-dev');
 const CLIENT_ID = 'n8n-dev-client';
 const SANDBOX_DATA_FILE = join(USER_FOLDER, 'sandbox.sqlite');
+/** The fixed ports; n8n's task broker and queue mode's services take free ports of their own. */
+const DEV_PORTS: WantedPort[] = [
+	{ port: N8N_PORT, purpose: 'n8n, DEV_N8N_PORT' },
+	{ port: SANDBOX_PORT, purpose: 'the sandbox, DEV_SANDBOX_PORT' },
+];
+/** n8n's task broker's default port: never suggested, another n8n may want it. */
+const TASK_BROKER_DEFAULT_PORT = 5679;
+
+/** Says which of the dev ports are taken and by what, and free ports to use instead; false when one is. */
+async function portsAreFree(): Promise<boolean> {
+	const taken = await takenPorts(DEV_PORTS);
+	if (taken.length === 0) return true;
+	const [n8nPort, sandboxPort] = await suggestFreePorts(DEV_PORTS, [TASK_BROKER_DEFAULT_PORT, ...DEV_PORTS.map(({ port }) => port)]);
+	process.stderr.write(
+		[
+			'npm run dev: nothing started, a port it needs is taken:',
+			...taken.map(({ port, purpose, holder }) => `  port ${port} (${purpose}) is in use by ${holder ?? 'another process (which one, this machine does not say)'}`),
+			'  Another `npm run dev` still running? Stop it, or start this one on free ports:',
+			`  DEV_N8N_PORT=${n8nPort} DEV_SANDBOX_PORT=${sandboxPort} npm run dev`,
+			'',
+		].join('\n'),
+	);
+	return false;
+}
 
 /** The dev client secret: made once per clone and kept, so the saved credential stays valid. */
 function devClientSecret(): string {
@@ -48,6 +75,10 @@ async function stop(code: number): Promise<void> {
 }
 
 async function main() {
+	if (!(await portsAreFree())) {
+		process.exitCode = 1;
+		return;
+	}
 	process.on('SIGINT', () => void stop(0));
 	process.on('SIGTERM', () => void stop(0));
 
