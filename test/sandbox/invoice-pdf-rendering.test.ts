@@ -9,7 +9,7 @@ import { createClient, deCompanyClient, esCompanyClient, frCompanyClient, itComp
 import { useTestSandbox } from '../helpers/sandbox';
 import { readPdf } from './facturx-reader';
 import { invoiceBody } from './invoices-fixtures';
-import { ensurePoppler, pdfFirstPagePng, pdfFonts, pdfText } from './poppler';
+import { requirePoppler, pdfFirstPagePng, pdfFonts, pdfText } from './poppler';
 
 // Rendering, poppler runs and the Factur-X wait, several times per test on a shared machine.
 jest.setTimeout(60_000);
@@ -163,7 +163,7 @@ describe('the invoice PDF a person reads', () => {
 	const sandbox = useTestSandbox({ facturxDelayMs: 20 }, { resetEachTest: false });
 	const clients = new Map<string, string>();
 
-	beforeAll(() => ensurePoppler());
+	beforeAll(() => requirePoppler());
 
 	async function clientOf(api: AxiosInstance, scenario: Scenario): Promise<string> {
 		const key = `${scenario.organization}:${String(scenario.client.name)}`;

@@ -1,21 +1,15 @@
 // poppler-utils (pdffonts, pdftotext, pdftoppm): what a person's PDF tools see in the sandbox's PDFs.
-import { execFileSync, spawnSync } from 'child_process';
+import { execFileSync } from 'child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
 
-const hasCommand = (name: string) => spawnSync('sh', ['-c', `command -v ${name}`]).status === 0;
+import { hasCommand, missingPackagesMessage } from '../../tools/n8n/apt';
 
-/** Installs Debian's poppler-utils with apt-get (under /tmp/apt.lock, shared with other installers) unless present. */
-export function ensurePoppler(): void {
+/** Fails, saying what to install, unless Debian's poppler-utils are there (.ci/debian-packages installs them). */
+export function requirePoppler(): void {
 	if (hasCommand('pdffonts') && hasCommand('pdftotext') && hasCommand('pdftoppm')) return;
-	if (!hasCommand('apt-get')) throw new Error('pdffonts/pdftotext are missing and this machine has no apt-get to install poppler-utils');
-	const asRoot = process.getuid?.() === 0 ? '' : 'sudo -n ';
-	const script = `${asRoot}apt-get update && ${asRoot}env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends poppler-utils`;
-	const command = hasCommand('flock') ? ['flock', '/tmp/apt.lock', 'sh', '-c', script] : ['sh', '-c', script];
-	process.stderr.write(`[pdf tests] installing poppler-utils: ${command.join(' ')}\n`);
-	const result = spawnSync(command[0], command.slice(1), { stdio: ['ignore', 'inherit', 'inherit'], timeout: 10 * 60_000 });
-	if (result.status !== 0 || !hasCommand('pdffonts')) throw new Error(`could not install poppler-utils with apt-get (exit ${result.status ?? result.signal})`);
+	throw new Error(missingPackagesMessage(['poppler-utils'], 'the invoice PDF rendering tests (pdffonts, pdftotext, pdftoppm)'));
 }
 
 /** Runs a poppler tool on the PDF written to a temporary file; `output` names a file it writes there. */

@@ -16,6 +16,7 @@ export async function startQueueForDev(options: { install: N8nInstall; userFolde
 		mainUserFolder: options.userFolder,
 		mainPort: options.port,
 		owner: options.owner,
+		installServices: true,
 	});
 	log(`queue mode: webhook process ${topology.webhook.url} (production webhooks), workers: ${topology.workers.map((worker) => worker.logFile).join(', ')}`);
 	return { ...topology.main, stop: topology.stop };

@@ -33,6 +33,8 @@ export interface QueueOptions {
 	throwaway?: boolean;
 	/** Extra environment for every n8n process. */
 	env?: NodeJS.ProcessEnv;
+	/** Install Postgres and Redis with apt-get when missing (`npm run dev`); tests only check. */
+	installServices?: boolean;
 }
 
 /** One `n8n webhook` or `n8n worker` process, which can be stopped and started again. */
@@ -141,7 +143,7 @@ function queueProcess(install: N8nInstall, name: string, command: string[], user
 /** Starts Postgres, Redis, main, the webhook process and the workers; resolves once all are ready. */
 export async function startQueueTopology(options: QueueOptions): Promise<QueueTopology> {
 	const { install, baseDir, nodesDir, owner } = options;
-	ensureQueueServices();
+	ensureQueueServices(options.installServices ?? false);
 	mkdirSync(baseDir, { recursive: true });
 	const mainUserFolder = linkedUserFolder(options.mainUserFolder ?? join(baseDir, 'main'), nodesDir);
 	const started: Array<() => Promise<void>> = [];

@@ -1,5 +1,5 @@
 // The two services n8n's queue mode needs, from Debian's packages (installed with apt-get when
-// missing), run as private instances on free loopback ports: Postgres (n8n's database, shared by every
+// missing, for `npm run dev -- --queue`; tests only check), run as private instances on free loopback ports: Postgres (n8n's database, shared by every
 // n8n process) and Redis (the job queue). Each runs in its own process group and stops with stop().
 import { spawn, spawnSync, type ChildProcess } from 'child_process';
 import { chmodSync, chownSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, statSync } from 'fs';
@@ -35,9 +35,9 @@ function postgresBin(): string | undefined {
 	return versions.length ? join(POSTGRES_ROOT, versions[0], 'bin') : undefined;
 }
 
-/** Installs Debian's postgresql and redis-server unless both are there; throws saying why when it cannot. */
-export function ensureQueueServices(): void {
-	const reason = ensureDebianPackages(['postgresql', 'redis-server'], () => postgresBin() !== undefined && hasCommand('redis-server'), "n8n's queue mode");
+/** Installs (with `mayInstall`) Debian's postgresql and redis-server unless both are there; throws saying why when they are missing. */
+export function ensureQueueServices(mayInstall: boolean): void {
+	const reason = ensureDebianPackages(['postgresql', 'redis-server'], () => postgresBin() !== undefined && hasCommand('redis-server'), "n8n's queue mode", mayInstall);
 	if (reason) throw new Error(reason);
 }
 

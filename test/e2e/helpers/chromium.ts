@@ -1,7 +1,7 @@
-// Debian's chromium, installed with apt when missing (CI starts from a fresh machine).
+// Debian's chromium, which .ci/debian-packages installs: the suite only checks it is there.
 import { existsSync } from 'fs';
 
-import { ensureDebianPackages } from '../../../tools/n8n/apt';
+import { missingPackagesMessage } from '../../../tools/n8n/apt';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -15,8 +15,7 @@ export const CHROMIUM_ARGS = [
 	'--no-first-run',
 ];
 
-/** Installs chromium with apt-get (see tools/n8n/apt.ts) unless present. */
-export function ensureChromium(): { path?: string; reason?: string } {
-	const reason = ensureDebianPackages(['chromium'], () => existsSync(CHROMIUM_PATH), `the OAuth browser test (${CHROMIUM_PATH})`);
-	return reason ? { reason } : { path: CHROMIUM_PATH };
+/** Chromium's path, or why the browser tests cannot run. */
+export function findChromium(): { path?: string; reason?: string } {
+	return existsSync(CHROMIUM_PATH) ? { path: CHROMIUM_PATH } : { reason: missingPackagesMessage(['chromium'], `the OAuth browser test (${CHROMIUM_PATH})`) };
 }

@@ -9,7 +9,7 @@ import { N8nClient } from '../../../tools/n8n/api';
 import { installReleases } from './releases';
 import { buildPackage, installPackageIntoUserFolder, packPackage } from '../../../tools/n8n/package';
 import { DEFAULT_OWNER, freePort, startN8n, userFolderLog } from '../../../tools/n8n/server';
-import { ensureChromium } from './chromium';
+import { findChromium } from './chromium';
 import { STATE_ENV, type E2eState } from './state';
 
 export interface E2eGlobals {
@@ -29,7 +29,7 @@ export default async function globalSetup(): Promise<void> {
 	const save = () => writeFileSync(stateFile, JSON.stringify(state, null, 2));
 	globalThis.__businessBankingE2e = { folders: [dirname(stateFile)] };
 
-	const chromium = ensureChromium();
+	const chromium = findChromium();
 	state.chromiumPath = chromium.path;
 	state.browserSkipReason = chromium.reason;
 
