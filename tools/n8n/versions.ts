@@ -6,7 +6,8 @@ import { join } from 'path';
 /** Everything installed lives here, outside git, and is reused across runs and clones. */
 export const CACHE_ROOT = process.env.BUSINESS_BANKING_N8N_CACHE || join(homedir(), '.cache', 'n8n-nodes-business-banking');
 
-export type N8nMajor = 1 | 2;
+/** 3: n8n's 3.x Docker image, run by the CI job as an external n8n (test/e2e/helpers/externalN8n.ts). */
+export type N8nMajor = 1 | 2 | 3;
 
 export interface Release {
 	major: N8nMajor;

@@ -10,6 +10,7 @@ import { installReleases } from './releases';
 import { buildPackage, installPackageIntoUserFolder, packPackage } from '../../../tools/n8n/package';
 import { DEFAULT_OWNER, freePort, startN8n, userFolderLog } from '../../../tools/n8n/server';
 import { findChromium } from './chromium';
+import { EXTERNAL_N8N_URL, externalN8n } from './externalN8n';
 import { STATE_ENV, type E2eState } from './state';
 
 export interface E2eGlobals {
@@ -32,6 +33,15 @@ export default async function globalSetup(): Promise<void> {
 	const chromium = findChromium();
 	state.chromiumPath = chromium.path;
 	state.browserSkipReason = chromium.reason;
+
+	// E2E_N8N_URL: an n8n started elsewhere with the package installed (the 3.x Docker job): no install.
+	if (EXTERNAL_N8N_URL) {
+		state.n8n = await externalN8n(EXTERNAL_N8N_URL);
+		globalThis.__businessBankingE2e.folders.push(state.n8n.userFolder);
+		save();
+		process.stderr.write(`\n[e2e] using the n8n at ${EXTERNAL_N8N_URL} (E2E_N8N_URL)\n`);
+		return;
+	}
 
 	// The releases install side by side (each in a process of its own; mostly download time), and each
 	// on its own: one that cannot be installed skips only its own tests.
