@@ -28,7 +28,7 @@ const SAMPLES = {
 /** Points checked by tests and steps rather than lint rules: what n8n asks, and the test that checks it. */
 const CHECKS = [
 	{ asks: 'n8n-node lint passes (n8n\'s CLI, its canonical config)', how: '`npm run lint` (`n8n-node lint`, then the dev code\'s own lint)', command: 'npm run lint' },
-	{ asks: 'n8n\'s package scanner passes on the source and on the published tarball', how: 'its lint, with its bundled config and file patterns, on the repository and the packed tarball', command: 'node tools/verify/scan-package.mjs' },
+	{ asks: 'n8n\'s package scanner passes on the source and on the published tarball', how: 'its lint, with its bundled config and file patterns, on the repository and the packed tarball (`test/scan-package.test.ts` shows it failing a source n8n\'s rules refuse)', command: 'node tools/verify/scan-package.mjs' },
 	{ asks: 'Declares n8n\'s node API level as an integer the host accepts (missing = 1; 2.41 refuses anything but an integer ≤ 1)', test: ['test/verification.test.ts', 'n8nNodesApiVersion is the integer 1'] },
 	{ asks: 'No run-time dependencies, no overrides; n8n-workflow only as a peer', test: ['test/verification.test.ts', 'no runtime dependencies, no overrides, n8n-workflow only as a peer'] },
 	{ asks: 'MIT licence, its text shipped', test: ['test/verification.test.ts', 'MIT licensed, with the licence text shipped'] },
