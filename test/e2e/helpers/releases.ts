@@ -25,7 +25,14 @@ async function installInChild(name: ReleaseName): Promise<string | undefined> {
 			tail = (tail + chunk.toString()).slice(-2000);
 		});
 		child.on('error', (error) => resolve(error.message));
-		child.on('exit', (code) => resolve(code === 0 ? undefined : tail.trim().split('\n').filter(Boolean).slice(-3).join(' / ') || `exit ${code}`));
+		// The reason is npm's or the installer's own lines, not the stack frames under them.
+		const reason = (code: number | null) =>
+			tail
+				.split('\n')
+				.filter((line) => line.trim() && !/^\s+at /.test(line))
+				.slice(-3)
+				.join(' / ') || `exit ${code}`;
+		child.on('exit', (code) => resolve(code === 0 ? undefined : reason(code)));
 	});
 }
 
