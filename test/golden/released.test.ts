@@ -64,7 +64,8 @@ describe.each(RELEASED)('the released golden set of %s against the commit that f
 	it('was frozen with the manifest whose hash the CHANGELOG records', () => {
 		const commit = frozenCommit(release);
 		const frozen = git(['show', `${commit}:${folder}/MANIFEST.sha256`]);
-		expect(frozen.status).toBe(0);
-		expect(sha256(frozen.stdout)).toBe(changelogPins().get(release)?.manifestSha256);
+		if (frozen.status !== 0) throw new Error(`commit ${commit} holds no ${folder}/MANIFEST.sha256: the CHANGELOG must name the commit that froze the set`);
+		const recorded = changelogPins().get(release)?.manifestSha256;
+		if (sha256(frozen.stdout) !== recorded) throw new Error(CHANGE_REFUSED(release, `the CHANGELOG records manifest hash ${recorded}, commit ${commit} froze ${sha256(frozen.stdout)}`));
 	});
 });
