@@ -13,8 +13,7 @@ import { webhookStore } from '../../sandbox/modules/webhooks';
 import { CredentialStore, registerNodeType, runWorkflow } from '../helpers/engine';
 import { useTestSandbox, type TestSandbox } from '../helpers/sandbox';
 import { goldenCredential } from './goldenCredential';
-import { masked } from './masked';
-import { packageNodes } from './savedForm';
+import { comparableRun } from './comparableRun';
 
 const GOLDEN = __dirname;
 const RELEASES = readdirSync(GOLDEN).filter((name) => /^\d+\.\d+$/.test(name)).sort();
@@ -72,53 +71,6 @@ class ReadFileStandIn implements INodeType {
 }
 registerNodeType('n8n-nodes-base.readWriteFile', new ReadFileStandIn());
 
-const UUID_TEXT = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
-const IS_UUID = new RegExp(`^${UUID_TEXT.source}$`, 'i');
-
-/**
- * Ids the API handed out during the run (what an earlier node of the workflow created, e.g. a draft
- * invoice, a quote): UUIDs of the nodes' outputs that the workflow itself does not name, each named
- * by where it first shows as an object's own `id` (e.g. "Get Quote: quote.id"), so that two issued
- * ids are told apart without comparing their random values.
- */
-function issuedIds(outputs: Record<string, INodeExecutionData[]>, workflow: IWorkflowBase): Map<string, string> {
-	const named = JSON.stringify(workflow).toLowerCase();
-	const issued = new Map<string, string>();
-	const walk = (value: unknown, where: string, ownIdsOnly: boolean, key = ''): void => {
-		if (typeof value === 'string' && IS_UUID.test(value) && (!ownIdsOnly || key === 'id')) {
-			const id = value.toLowerCase();
-			if (!named.includes(id) && !issued.has(id)) issued.set(id, `<id issued by the API: ${where}>`);
-		} else if (value && typeof value === 'object') {
-			for (const [child, entry] of Object.entries(value)) walk(entry, where.endsWith(': ') ? `${where}${child}` : `${where}.${child}`, ownIdsOnly, child);
-		}
-	};
-	for (const ownIdsOnly of [true, false]) {
-		for (const [node, items] of Object.entries(outputs)) items.forEach((item, index) => walk(item.json, `${node}${index ? ` item ${index}` : ''}: `, ownIdsOnly));
-	}
-	return issued;
-}
-
-/** Values the API handed out during the run (a payee check's proof token, issued ids) and the bank's address: named, not compared. */
-function withoutIssuedValues(value: unknown, issued: Map<string, string>, bankAddress: string): unknown {
-	if (typeof value === 'string') {
-		if (/^vop_[\w-]+$/.test(value)) return '<proof token from the API>';
-		return value.split(bankAddress).join('<bank address>').replace(UUID_TEXT, (id) => issued.get(id.toLowerCase()) ?? id);
-	}
-	if (Array.isArray(value)) return value.map((entry) => withoutIssuedValues(entry, issued, bankAddress));
-	if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, entry]) => [key, withoutIssuedValues(entry, issued, bankAddress)]));
-	return value;
-}
-
-
-/**
- * The requests without a GET repeated right after itself: a node polling while the bank prepares a
- * file (Factur-X) asks as often as the bank's timing makes it, which is no part of what was saved.
- */
-function withoutRepeatedPolls<T extends { method: string; path: string; query: unknown }>(requests: T[]): T[] {
-	const same = (a: T, b: T) => a.method === 'GET' && b.method === 'GET' && a.path === b.path && JSON.stringify(a.query) === JSON.stringify(b.query);
-	return requests.filter((request, index) => index === 0 || !same(request, requests[index - 1]));
-}
-
 const filesOf = (release: string, folder: string) => readdirSync(join(GOLDEN, release, folder)).filter((name) => name.endsWith('.json')).sort();
 
 /**
@@ -165,30 +117,10 @@ describe.each(RELEASES)('golden workflows of %s', (release) => {
 		sandbox.ctx.requests.clear();
 		const credential = new CredentialStore(goldenCredential(sandbox));
 		const { error, outputs } = await runWorkflow(workflow, { credentials: new Map([[credentialId, credential]]) });
-		const issued = issuedIds(outputs, workflow);
-		const requests = withoutRepeatedPolls(sandbox.ctx.requests.all()).map((request) => ({
-			method: request.method,
-			path: request.path,
-			query: request.query,
-			body: request.body ?? null,
-			idempotencyKey: request.headers['x-service-idempotency-key'] !== undefined,
-		}));
 		// The node may meet the API's refusal (an id that does not exist here): that is the API's answer,
 		// not the node's; an error of the node itself (a local check) would break the contract.
 		const outcome = error ? `API error ${error.httpCode ?? `none: ${error.message}`}` : 'ok';
-		// What each of the package's nodes output (json, and the name and type of each binary file).
-		const output = Object.fromEntries(
-			packageNodes(workflow)
-				.filter((node) => outputs[node.name])
-				.map((node) => [
-					node.name,
-					outputs[node.name].map((item) => ({
-						json: item.json,
-						...(item.binary ? { binary: Object.fromEntries(Object.entries(item.binary).map(([key, file]) => [key, { fileName: file.fileName, mimeType: file.mimeType }])) } : {}),
-					})),
-				]),
-		);
-		const seen = masked(withoutIssuedValues({ outcome, requests, output }, issued, sandbox.url));
+		const seen = comparableRun({ workflow, outcome, requests: sandbox.ctx.requests.all(), outputs, bankAddress: sandbox.url });
 		const expectedFile = join(GOLDEN, release, 'requests', file);
 		if (!existsSync(expectedFile) && process.env.GOLDEN_RECORD === '1') writeFileSync(expectedFile, JSON.stringify(seen, null, 2) + '\n');
 		expect(seen).toEqual(JSON.parse(readFileSync(expectedFile, 'utf8')));
