@@ -3,33 +3,20 @@
 // verdaccio with the packed package published to it. Then a connected credential and a saved workflow
 // run; the next patch version is published, reported and installed in place; the same workflow and
 // credential run again; uninstalling leaves no node behind. On every n8n release the suite installed.
-//
-// n8n refuses a registry other than npmjs.com unless its licence has the custom-registry feature. This
-// throwaway n8n runs in n8n's own E2E mode (E2E_TESTS=true), whose `PATCH /rest/e2e/feature` switches
-// that feature on: it is how n8n's own end-to-end tests do it. That mode also exposes unauthenticated
-// test endpoints, so it is only ever used here, on loopback, for an instance deleted afterwards.
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'fs';
-import { tmpdir } from 'os';
+// How that n8n takes packages from a local registry: helpers/installerN8n.ts.
+import { existsSync, readFileSync } from 'fs';
 import { join } from 'path';
 
 import type { N8nInstall } from '../../tools/n8n/install';
 import { PACKAGE_NAME } from '../../tools/n8n/package';
-import { DEFAULT_OWNER, freePort, startN8n, userFolderLog, type RunningN8n } from '../../tools/n8n/server';
-import { startLocalRegistry, type LocalRegistry } from '../../tools/n8n/verdaccio';
 import type { TestSandbox } from '../helpers/sandbox';
-import { E2eN8n } from './helpers/n8n';
+import { InstallerN8n } from './helpers/installerN8n';
+import type { E2eN8n } from './helpers/n8n';
 import { clearRequestLog, connectedCredentialData, requestsTo, startE2eSandbox } from './helpers/sandbox';
 import { readE2eState } from './helpers/state';
 import { BUSINESS_BANKING_NODE, BUSINESS_BANKING_TRIGGER, manualWorkflow } from './helpers/workflows';
 
 jest.setTimeout(10 * 60_000);
-
-interface InstalledPackage {
-	packageName: string;
-	installedVersion: string;
-	updateAvailable?: string;
-	installedNodes: Array<{ name: string; type: string }>;
-}
 
 const state = readE2eState();
 const PUBLISHED = (JSON.parse(readFileSync(join(__dirname, '..', '..', 'package.json'), 'utf8')) as { version: string }).version;
@@ -50,72 +37,31 @@ if (!state.tarball || releases.length === 0) {
 	const tarball = state.tarball;
 
 	describe.each(releases)("n8n %s's community-package installer", (version, install) => {
-		let registry: LocalRegistry;
-		let server: RunningN8n;
+		let installer: InstallerN8n;
 		let n8n: E2eN8n;
 		let sandbox: TestSandbox;
-		let userFolder: string;
 		let workflowId: string;
-		const nodesDir = () => join(userFolder, '.n8n', 'nodes');
-		const installedCopy = () => join(nodesDir(), 'node_modules', PACKAGE_NAME);
-
-		const listPackages = () => n8n.client.rest<InstalledPackage[]>('GET', '/community-packages');
-		/** The package's node types n8n's editor can load right now (it answers an unknown one with an error). */
-		const loadedNodeTypes = async () => {
-			const loaded: string[] = [];
-			for (const name of [BUSINESS_BANKING_NODE, BUSINESS_BANKING_TRIGGER]) {
-				try {
-					const [description] = await n8n.client.rest<Array<{ name: string } | null>>('POST', '/node-types', { nodeInfos: [{ name, version: 1 }] });
-					if (description) loaded.push(description.name);
-				} catch (error) {
-					if (!/Unrecognized node type/.test((error as Error).message)) throw error;
-				}
-			}
-			return loaded;
-		};
-
-		const startServer = async (port: number) =>
-			await startN8n({
-				install,
-				userFolder,
-				port,
-				owner: DEFAULT_OWNER,
-				logFile: userFolderLog(userFolder),
-				env: { E2E_TESTS: 'true', N8N_COMMUNITY_PACKAGES_REGISTRY: registry.url },
-			});
+		const nodesDir = () => installer.nodesDir();
+		const installedCopy = () => installer.installedCopy();
+		const listPackages = () => installer.listPackages();
+		const loadedNodeTypes = () => installer.loadedNodeTypes();
 
 		beforeAll(async () => {
-			registry = await startLocalRegistry();
-			registry.publish(tarball);
-			userFolder = mkdtempSync(join(tmpdir(), 'business-banking-e2e-installer-'));
-			// n8n's update check (`npm outdated` in the nodes folder) reads npm's own configuration, not
-			// n8n's registry setting: a user with a private registry has this file too.
-			mkdirSync(nodesDir(), { recursive: true });
-			writeFileSync(join(nodesDir(), '.npmrc'), `registry=${registry.url}/\n`);
-			server = await startServer(await freePort());
-			const feature = await fetch(`${server.url}/rest/e2e/feature`, {
-				method: 'PATCH',
-				headers: { 'Content-Type': 'application/json' },
-				body: JSON.stringify({ feature: 'feat:communityNodes:customRegistry', enabled: true }),
-			});
-			expect(feature.status).toBe(200);
-			n8n = new E2eN8n(install, userFolder, server.url);
-			await n8n.client.login(DEFAULT_OWNER.email, DEFAULT_OWNER.password);
-			sandbox = await startE2eSandbox(server.url);
+			installer = await InstallerN8n.start(install);
+			installer.registry.publish(tarball);
+			n8n = installer.n8n;
+			sandbox = await startE2eSandbox(installer.server.url);
 		}, 10 * 60_000);
 
 		afterAll(async () => {
 			await sandbox?.close();
-			await server?.stop();
-			await registry?.stop();
-			n8n?.cleanup();
-			if (userFolder && !process.env.E2E_KEEP) rmSync(userFolder, { recursive: true, force: true });
+			await installer?.stop();
 		});
 
 		it(`installs ${PUBLISHED} from the registry through the Install endpoint, as n8n installs it for users`, async () => {
 			expect(await loadedNodeTypes()).toEqual([]);
 			const startedAt = Date.now();
-			const installed = await n8n.client.rest<InstalledPackage>('POST', '/community-packages', { name: PACKAGE_NAME });
+			const installed = await installer.installPackage();
 			process.stderr.write(`\n[e2e] n8n ${version}: installed ${PACKAGE_NAME}@${PUBLISHED} from the local registry in ${seconds(startedAt)} s\n`);
 
 			expect(installed).toMatchObject({ packageName: PACKAGE_NAME, installedVersion: PUBLISHED });
@@ -141,14 +87,14 @@ if (!state.tarball || releases.length === 0) {
 
 		it(`reports ${NEXT_PATCH} once it is published`, async () => {
 			expect((await listPackages()).find((entry) => entry.packageName === PACKAGE_NAME)?.updateAvailable).toBeUndefined();
-			registry.publish(tarball, NEXT_PATCH);
+			installer.registry.publish(tarball, NEXT_PATCH);
 			const listed = (await listPackages()).find((entry) => entry.packageName === PACKAGE_NAME);
 			expect(listed).toMatchObject({ installedVersion: PUBLISHED, updateAvailable: NEXT_PATCH });
 		});
 
 		it('updates in place through the Update endpoint', async () => {
 			const startedAt = Date.now();
-			const updated = await n8n.client.rest<InstalledPackage>('PATCH', '/community-packages', { name: PACKAGE_NAME });
+			const updated = await installer.updatePackage();
 			process.stderr.write(`\n[e2e] n8n ${version}: updated ${PACKAGE_NAME} to ${NEXT_PATCH} in ${seconds(startedAt)} s\n`);
 
 			expect(updated).toMatchObject({ packageName: PACKAGE_NAME, installedVersion: NEXT_PATCH });
@@ -181,9 +127,7 @@ if (!state.tarball || releases.length === 0) {
 		it('does not bring the nodes back when n8n restarts', async () => {
 			// n8n 1.123 leaves the entry in nodes/package.json after an uninstall (2.41 removes it); what
 			// counts is that n8n's database no longer lists the package, so nothing is loaded or reinstalled.
-			await server.stop();
-			server = await startServer(server.port);
-			await n8n.client.login(DEFAULT_OWNER.email, DEFAULT_OWNER.password);
+			await installer.restart();
 			expect(await listPackages()).toEqual([]);
 			expect(await loadedNodeTypes()).toEqual([]);
 			expect(existsSync(installedCopy())).toBe(false);

@@ -1,0 +1,150 @@
+// The saved-workflow contract across an upgrade, in a real n8n (docs/saved-workflows.md): the 1.0.0
+// package, built from its release commit, is installed through n8n's community installer; golden
+// workflows of 1.0 are saved through n8n's REST API and run; then the current package is installed
+// over it through n8n's Update (PATCH /rest/community-packages) and the same saved workflows run
+// again: the same requests and the same output items (issued ids, times and links named, as in the
+// golden test). On the newest n8n the suite installed.
+import { createHash } from 'crypto';
+import { readdirSync, readFileSync, statSync } from 'fs';
+import { join } from 'path';
+import type { INodeExecutionData, IWorkflowBase } from 'n8n-workflow';
+
+import { PACKAGE_NAME, packPackageAt } from '../../tools/n8n/package';
+import { comparableRun } from '../golden/comparableRun';
+import type { TestSandbox } from '../helpers/sandbox';
+import { InstallerN8n } from './helpers/installerN8n';
+import { runFromEditor } from './helpers/manualRun';
+import { connectedCredentialData, startE2eSandbox } from './helpers/sandbox';
+import { readE2eState } from './helpers/state';
+
+jest.setTimeout(15 * 60_000);
+
+/**
+ * The commit 1.0.0 was released from: the last commit of the main line before the CHANGELOG's first
+ * Unreleased entry ("Merge branch 'golden'", package.json 1.0.0, the 1.0 golden set complete).
+ */
+const RELEASE_1_0_0 = 'fdbb5d558172cce303d8e3043b88375e4b7f94cc';
+/** The current package as the registry offers it over 1.0.0. */
+const CURRENT_AS = '1.0.1';
+
+const GOLDEN_1_0 = join(__dirname, '..', 'golden', '1.0', 'workflows');
+/**
+ * The 1.0 operations' own fixtures (each ends in success), but those that need what a real n8n does
+ * not have here: a file in ~/.n8n-files (Upload) and the seeded webhook subscription (Get).
+ */
+const FIXTURES = readdirSync(GOLDEN_1_0)
+	.filter((file) => file.split('.').length === 3)
+	.filter((file) => !['clientInvoice.upload.json', 'webhookSubscription.get.json'].includes(file))
+	.sort();
+const TRIGGER_NAME = 'When clicking ‘Execute workflow’';
+
+const state = readE2eState();
+const install = state.n8n?.install;
+const seconds = (startedAt: number) => Math.round((Date.now() - startedAt) / 100) / 10;
+
+/** A hash of every file of the installed package, to tell one installed build from another. */
+function treeHash(dir: string): string {
+	const hash = createHash('sha256');
+	const walk = (path: string): void => {
+		for (const name of readdirSync(path).sort()) {
+			const child = join(path, name);
+			if (statSync(child).isDirectory()) walk(child);
+			else hash.update(`${child.slice(dir.length)}\n`).update(readFileSync(child));
+		}
+	};
+	walk(dir);
+	return hash.digest('hex');
+}
+
+if (!install || !state.tarball) {
+	const reason = state.skipReason ?? 'the global setup installed no n8n';
+	process.stderr.write(`\n[e2e] SKIPPED "upgrade from 1.0.0": ${reason}\n`);
+	describe.skip(`upgrade from 1.0.0 (skipped: ${reason})`, () => it('needs a real n8n', () => undefined));
+} else {
+	const currentTarball = state.tarball;
+
+	describe(`n8n ${install.n8nVersion}: a workflow saved with 1.0.0 runs the same after n8n's update to the current package`, () => {
+		let installer: InstallerN8n;
+		let sandbox: TestSandbox;
+		let credential: { id: string; name: string };
+		const saved = new Map<string, { id: string; workflow: IWorkflowBase }>();
+		const before = new Map<string, unknown>();
+		let installed1_0_0 = '';
+
+		/** Runs a saved workflow from the editor's endpoint: its record as the golden set keeps it. */
+		async function run(file: string): Promise<unknown> {
+			const { id, workflow } = saved.get(file)!;
+			sandbox.ctx.requests.clear();
+			const result = await runFromEditor(installer.n8n, id, TRIGGER_NAME);
+			const outputs: Record<string, INodeExecutionData[]> = Object.fromEntries(workflow.nodes.map((node) => [node.name, result.items(node.name).map((json) => ({ json }) as INodeExecutionData)]));
+			const outcome = result.status === 'success' ? 'ok' : `${result.status}: ${result.error}`;
+			return comparableRun({ workflow, outcome, requests: sandbox.ctx.requests.all(), outputs, bankAddress: sandbox.url });
+		}
+
+		/** The sandbox back to its seed and the credential connected to it again: each phase starts from the same state. */
+		async function freshBank(): Promise<void> {
+			sandbox.reset();
+			credential = await installer.n8n.importCredential('Business Banking (upgrade e2e)', connectedCredentialData(sandbox, 'fr'), undefined, credential?.id);
+		}
+
+		beforeAll(async () => {
+			const startedAt = Date.now();
+			const released = packPackageAt(RELEASE_1_0_0);
+			installer = await InstallerN8n.start(install);
+			installer.registry.publish(released);
+			sandbox = await startE2eSandbox(installer.server.url);
+			installer.n8n.client.apiKey = await installer.n8n.client.createApiKey('upgrade e2e');
+			process.stderr.write(`\n[e2e] n8n ${install.n8nVersion}: 1.0.0 packed from ${RELEASE_1_0_0.slice(0, 7)}, registry and n8n up in ${seconds(startedAt)} s\n`);
+		}, 15 * 60_000);
+
+		afterAll(async () => {
+			await sandbox?.close();
+			await installer?.stop();
+		});
+
+		it('installs 1.0.0 through the community installer', async () => {
+			const installed = await installer.installPackage();
+			expect(installed).toMatchObject({ packageName: PACKAGE_NAME, installedVersion: '1.0.0' });
+			expect(await installer.loadedNodeTypes()).toEqual(['businessBanking', 'businessBankingTrigger']);
+			installed1_0_0 = treeHash(installer.installedCopy());
+		});
+
+		it(`saves ${FIXTURES.length} golden workflows of 1.0 through n8n's REST API, which keeps their parameters as saved`, async () => {
+			await freshBank();
+			for (const file of FIXTURES) {
+				const fixture = JSON.parse(readFileSync(join(GOLDEN_1_0, file), 'utf8')) as IWorkflowBase;
+				const nodes = fixture.nodes.map((node) => (node.credentials ? { ...node, credentials: { businessBankingOAuth2Api: credential } } : node));
+				const created = await installer.n8n.client.rest<{ id: string }>('POST', '/workflows', { name: fixture.name, nodes, connections: fixture.connections, settings: fixture.settings, active: false });
+				const stored = await installer.n8n.client.rest<IWorkflowBase>('GET', `/workflows/${created.id}`);
+				expect(Object.fromEntries(stored.nodes.map((node) => [node.name, node.parameters]))).toEqual(Object.fromEntries(fixture.nodes.map((node) => [node.name, node.parameters])));
+				saved.set(file, { id: created.id, workflow: stored });
+			}
+		});
+
+		it('runs each saved workflow with 1.0.0 to success', async () => {
+			const startedAt = Date.now();
+			for (const file of FIXTURES) before.set(file, await run(file));
+			process.stderr.write(`\n[e2e] n8n ${install.n8nVersion}: ${FIXTURES.length} saved workflows ran with 1.0.0 in ${seconds(startedAt)} s\n`);
+			const failed = FIXTURES.filter((file) => (before.get(file) as { outcome: string }).outcome !== 'ok').map((file) => `${file}: ${(before.get(file) as { outcome: string }).outcome}`);
+			expect(failed).toEqual([]);
+		});
+
+		it(`updates to the current package (published as ${CURRENT_AS}) through n8n's Update`, async () => {
+			installer.registry.publish(currentTarball, CURRENT_AS);
+			expect((await installer.listPackages()).find((entry) => entry.packageName === PACKAGE_NAME)).toMatchObject({ installedVersion: '1.0.0', updateAvailable: CURRENT_AS });
+			const updated = await installer.updatePackage();
+			expect(updated).toMatchObject({ packageName: PACKAGE_NAME, installedVersion: CURRENT_AS });
+			// The installed files are the current build, not 1.0.0's; a restart makes sure n8n runs them.
+			expect(treeHash(installer.installedCopy())).not.toBe(installed1_0_0);
+			await installer.restart();
+			expect(await installer.loadedNodeTypes()).toEqual(['businessBanking', 'businessBankingTrigger']);
+		});
+
+		it('runs the same saved workflows with the current package: the same requests and the same output items', async () => {
+			await freshBank();
+			const startedAt = Date.now();
+			for (const file of FIXTURES) expect({ file, run: await run(file) }).toEqual({ file, run: before.get(file) });
+			process.stderr.write(`\n[e2e] n8n ${install.n8nVersion}: the same ${FIXTURES.length} workflows ran with the current package in ${seconds(startedAt)} s\n`);
+		});
+	});
+}
