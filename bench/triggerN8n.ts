@@ -10,6 +10,7 @@ import { writeFileSync } from 'fs';
 import { join } from 'path';
 
 import { webhookStore } from '../sandbox/modules/webhooks';
+import { waitFor } from '../test/e2e/helpers/n8n';
 import { connectedCredentialData, startE2eSandbox } from '../test/e2e/helpers/sandbox';
 import type { TestSandbox } from '../test/helpers/sandbox';
 import { N8nClient } from '../tools/n8n/api';
@@ -68,16 +69,6 @@ function webhookWorkflow(path: string): Workflow {
 	return { id: randomUUID().replace(/-/g, '').slice(0, 16), name: 'bench: n8n Webhook', nodes: [webhook, noOp(220)], connections: line(webhook.name), settings: { executionOrder: 'v1' } };
 }
 
-async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 120_000): Promise<T> {
-	const deadline = Date.now() + timeoutMs;
-	for (;;) {
-		const value = await probe();
-		if (value !== undefined) return value;
-		if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-		await new Promise((resolve) => setTimeout(resolve, 500));
-	}
-}
-
 /** n8n's value for an id in 'entries' mode: the MD5 of the text, base64 (its deduplication helper's hash). */
 const processedHash = (value: string) => createHash('md5').update(value).digest('base64');
 
@@ -108,12 +99,12 @@ export async function startBenchN8n(): Promise<BenchN8n> {
 	await client.login(DEFAULT_OWNER.email, DEFAULT_OWNER.password);
 	await client.createApiKey('bench');
 	for (const workflow of [triggerFlow, webhookFlow]) await client.publicApi('POST', `/workflows/${workflow.id}/activate`, {});
-	const [subscription] = await until('the trigger\'s subscription at the sandbox', async () => {
+	const [subscription] = await waitFor('the trigger\'s subscription at the sandbox', async () => {
 		const found = webhookStore(sandbox.ctx).subscriptions.all();
 		return found.length > 0 ? found : undefined;
 	});
 	const webhookUrl = `${n8n.url}/webhook/${path}`;
-	await until('the Webhook node\'s URL', async () => ((await fetch(webhookUrl, { method: 'POST', body: '{}', headers: { 'Content-Type': 'application/json' } })).status === 200 ? true : undefined));
+	await waitFor('the Webhook node\'s URL', async () => ((await fetch(webhookUrl, { method: 'POST', body: '{}', headers: { 'Content-Type': 'application/json' } })).status === 200 ? true : undefined));
 
 	const database = join(n8n.userFolder, '.n8n', 'database.sqlite');
 	return {
