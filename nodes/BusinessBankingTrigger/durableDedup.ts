@@ -10,60 +10,35 @@ import { NodeOperationError, sleep, type DeduplicationItemTypes, type ICheckProc
  * (`processed_data`), so a replay that reaches another webhook process, or comes after a restart,
  * is dropped here and reaches no further node.
  *
- * n8n's helper reads the stored list, then writes it back whole, without a lock: another process
- * that read the list before our write can write it back without our id. So within this process the
- * checks of one node run one at a time; a recorded id is read back at once, and again a moment
- * later together with every id this process recorded lately, and written again where it went
- * missing.
+ * What it must catch is what the bank sends twice: a retry, which comes after the previous try
+ * failed or timed out (decisions.md: 10 s timeout, then 1 s, 2 s, 4 s … of backoff), so at least a
+ * second after the first try was recorded. It is not built to catch two copies of one delivery
+ * that two processes check at the same instant (docs/production.md gives the measured count).
  *
- * Two copies of one event checked at the same instant by two processes (two webhook processes that
- * each got the delivery) can both find the id new. So a first sighting is claimed again, in rounds:
- * each process waits a random moment, then records `<id>#claim-<round>`; whoever finds it recorded
- * already drops the event. A copy alone always wins; two copies tie only if they act at the same
- * moment in every round. n8n gives a node no atomic claim; this makes the tie rare, not impossible
- * (docs/production.md, "Duplicate deliveries", gives the measured figure).
+ * Cost per event, kept off what grows: n8n's helper reads the node's stored list and writes it back
+ * whole, so each call costs in proportion to the list. The checks of one node in this process are
+ * written together (the ids that arrive while a write is under way go in the next one), so a
+ * burst pays one read and one write per batch, not per event; nothing sleeps on an event's path.
+ *
+ * n8n's helper has no lock: another process that read the list before our write can write it back
+ * without our id. So a second after they were recorded, this process records its ids once more
+ * (one call for all of them, off the executions' path): an id that went missing is stored again
+ * before any retry can come.
  */
 export const DURABLE_DEDUP_MAX_IDS = 10_000;
-/** Claims after the first record (each adds a value per event to the stored list). */
-export const CLAIM_ROUNDS = 2;
-/** The longest random wait before a claim: the wider, the rarer two claimants act at once. */
-export const CLAIM_JITTER_MS = 600;
-/** How long after recording the ids are looked at again (another process's stale write lands by then). */
+/** How long after recording an id this process looks at it again (a stale write by another process has landed by then). */
 export const CONFIRM_AFTER_MS = 1000;
-const RECENT_TTL_MS = 10 * 60 * 1000;
-const RECENT_MAX = 1000;
-const RECORD_CHECKS = 5;
 const RECORD_TRIES = 3;
-// Room for each id and its claims, so the newest DURABLE_DEDUP_MAX_IDS ids are remembered.
-const OPTIONS: ICheckProcessedOptions = { mode: 'entries', maxEntries: DURABLE_DEDUP_MAX_IDS * (1 + CLAIM_ROUNDS) };
-
-/** The tail of each node's queue of checks in this process. */
-const queues = new Map<string, Promise<void>>();
-
-/** Runs `task` once the previous task queued under `key` has settled. */
-async function oneAtATime<T>(key: string, task: () => Promise<T>): Promise<T> {
-	const previous = queues.get(key) ?? Promise.resolve();
-	const run = previous.then(task);
-	const tail = run.then(
-		() => undefined,
-		() => undefined,
-	);
-	queues.set(key, tail);
-	try {
-		return await run;
-	} finally {
-		if (queues.get(key) === tail) queues.delete(key);
-	}
-}
+const OPTIONS: ICheckProcessedOptions = { mode: 'entries', maxEntries: DURABLE_DEDUP_MAX_IDS };
 
 /**
  * n8n's check-and-record, tried again on failure: when two processes record a node's first ids at
  * once, both insert its row and the second insert fails (duplicate key); the retry finds the row.
  */
-async function checkAndRecord(this: IExecuteFunctions, values: DeduplicationItemTypes[]): Promise<DeduplicationItemTypes[]> {
+async function checkAndRecord(this: IExecuteFunctions, values: DeduplicationItemTypes[]): Promise<Set<string>> {
 	for (let attempt = 1; ; attempt++) {
 		try {
-			return (await this.helpers.checkProcessedAndRecord(values, 'node', OPTIONS)).new;
+			return new Set((await this.helpers.checkProcessedAndRecord(values, 'node', OPTIONS)).new.map(String));
 		} catch (error) {
 			if (attempt >= RECORD_TRIES) {
 				throw new NodeOperationError(this.getNode(), `Could not check the event ids against n8n's processed-data store: ${(error as Error).message}`);
@@ -72,33 +47,73 @@ async function checkAndRecord(this: IExecuteFunctions, values: DeduplicationItem
 	}
 }
 
-/** Records `values` again until n8n reports each as stored (a value reported new was missing and is now written). */
-async function restoreMissing(this: IExecuteFunctions, values: DeduplicationItemTypes[]): Promise<void> {
-	let unconfirmed = values;
-	for (let check = 0; check < RECORD_CHECKS && unconfirmed.length > 0; check++) {
-		unconfirmed = await checkAndRecord.call(this, unconfirmed);
-	}
+/** Ids waiting for the next write of one node, and that write's answer: the ids it found new. */
+interface Batch {
+	keys: string[];
+	/** Ids this process recorded a moment ago, written again to restore any that went missing. */
+	confirming: string[];
+	fresh: Promise<Set<string>>;
 }
 
-/** Records `keys` and returns those not recorded before, read back once. */
-async function recordFirstSeen(this: IExecuteFunctions, keys: string[]): Promise<Set<string>> {
-	const fresh = await checkAndRecord.call(this, keys);
-	// A batch larger than the list cannot be all stored: nothing to read back then.
-	if (keys.length < DURABLE_DEDUP_MAX_IDS) await restoreMissing.call(this, fresh);
-	return new Set(fresh.map(String));
+/** Per node: the batch that has not started writing yet, and the tail of the node's writes. */
+const waiting = new Map<string, Batch>();
+const tails = new Map<string, Promise<unknown>>();
+
+/** Adds ids to the node's next write; resolves with the ids that write found new (none of `confirming`). */
+function joinBatch(this: IExecuteFunctions, nodeKey: string, keys: string[], confirming: string[] = []): Promise<Set<string>> {
+	let batch = waiting.get(nodeKey);
+	if (!batch) {
+		const opened: Batch = { keys: [], confirming: [], fresh: Promise.resolve(new Set()) };
+		const previous = tails.get(nodeKey) ?? Promise.resolve();
+		opened.fresh = previous.then(async () => {
+			// Closed now: ids that come from here on go in the next write.
+			waiting.delete(nodeKey);
+			// Ids being confirmed go first: a replay of one in the same write is then not new.
+			const found = await checkAndRecord.call(this, [...opened.confirming, ...opened.keys]);
+			for (const key of opened.confirming) found.delete(key);
+			return found;
+		});
+		const tail = opened.fresh.catch(() => undefined);
+		tails.set(nodeKey, tail);
+		void tail.then(() => tails.get(nodeKey) === tail && tails.delete(nodeKey));
+		waiting.set(nodeKey, (batch = opened));
+	}
+	batch.keys.push(...keys);
+	batch.confirming.push(...confirming);
+	return batch.fresh;
 }
 
-/** Ids this process recorded lately, per node (bounded in age and count). */
-const recentlyRecorded = new Map<string, Map<string, number>>();
+/** Per node: ids this process recorded, and when, until they are confirmed. */
+const unconfirmed = new Map<string, Map<string, number>>();
 
-function rememberRecorded(nodeKey: string, keys: Iterable<string>, nowMs: number): string[] {
-	let recent = recentlyRecorded.get(nodeKey);
-	if (!recent) recentlyRecorded.set(nodeKey, (recent = new Map()));
-	for (const key of keys) recent.set(key, nowMs);
-	for (const [key, recordedAt] of recent) {
-		if (nowMs - recordedAt > RECENT_TTL_MS || recent.size > RECENT_MAX) recent.delete(key);
+/** Confirms `keys` a moment from now, in one write with every other id due by then. */
+function confirmLater(this: IExecuteFunctions, nodeKey: string, keys: Iterable<string>): void {
+	let due = unconfirmed.get(nodeKey);
+	const idle = !due;
+	if (!due) unconfirmed.set(nodeKey, (due = new Map()));
+	const nowMs = Date.now();
+	for (const key of keys) due.set(key, nowMs);
+	if (idle) void confirmLoop.call(this, nodeKey, due);
+}
+
+async function confirmLoop(this: IExecuteFunctions, nodeKey: string, due: Map<string, number>): Promise<void> {
+	try {
+		while (due.size > 0) {
+			await sleep(CONFIRM_AFTER_MS);
+			const cutoff = Date.now() - CONFIRM_AFTER_MS;
+			const keys: string[] = [];
+			for (const [key, recordedAt] of due) {
+				if (recordedAt > cutoff) break;
+				keys.push(key);
+				due.delete(key);
+			}
+			if (keys.length > 0) await joinBatch.call(this, nodeKey, [], keys);
+		}
+	} catch (error) {
+		this.logger.warn(`Business Banking Trigger: recently recorded event ids could not be confirmed: ${(error as Error).message}`);
+	} finally {
+		if (unconfirmed.get(nodeKey) === due) unconfirmed.delete(nodeKey);
 	}
-	return [...recent.keys()];
 }
 
 /** The event's `data` (the resource); a non-object `data` is kept under a `data` key. */
@@ -117,22 +132,11 @@ export async function firstDeliveriesOnly(this: IExecuteFunctions): Promise<INod
 	const keyOf = (item: INodeExecutionData) => (typeof item.json.id === 'string' ? `${mode}:${item.json.id}` : undefined);
 	const keys = [...new Set(items.map(keyOf).filter((key): key is string => key !== undefined))];
 	const nodeKey = `${this.getWorkflow().id}:${this.getNode().id}`;
-	let firstSeen = keys.length ? await oneAtATime(nodeKey, async () => await recordFirstSeen.call(this, keys)) : new Set<string>();
-	const recorded = [...firstSeen];
-	for (let round = 1; round <= CLAIM_ROUNDS && firstSeen.size > 0; round++) {
-		await sleep(Math.floor(Math.random() * CLAIM_JITTER_MS));
-		const claimOf = (key: string) => `${key}#claim-${round}`;
-		const claims = [...firstSeen].map(claimOf);
-		recorded.push(...claims);
-		const won = await oneAtATime(nodeKey, async () => await recordFirstSeen.call(this, claims));
-		firstSeen = new Set([...firstSeen].filter((key) => won.has(claimOf(key))));
-	}
-	if (recorded.length > 0) {
-		const recent = rememberRecorded(nodeKey, recorded, Date.now());
-		// Not holding the queue meanwhile: the node's other checks in this process go on.
-		await sleep(CONFIRM_AFTER_MS);
-		await oneAtATime(nodeKey, async () => await restoreMissing.call(this, recent));
-	}
+	const fresh = keys.length ? await joinBatch.call(this, nodeKey, keys) : new Set<string>();
+	// Two executions of one event in one batch: the first to look takes it.
+	const firstSeen = new Set(keys.filter((key) => fresh.delete(key)));
+	// A batch larger than the list cannot be all stored: nothing to confirm then.
+	if (firstSeen.size > 0 && keys.length < DURABLE_DEDUP_MAX_IDS) confirmLater.call(this, nodeKey, firstSeen);
 
 	const options = this.getNodeParameter('options', 0, {}) as IDataObject;
 	const output: INodeExecutionData[] = [];

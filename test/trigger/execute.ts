@@ -38,6 +38,8 @@ export class ProcessedDataStore implements IDataDeduplicator {
 	afterWrite?: (rowKey: string) => void;
 	/** The next write fails, as n8n's insert does when another process inserted the row first. */
 	failNextWrite = false;
+	/** While set, every check waits for it first (a write held in flight). */
+	hold?: Promise<void>;
 
 	static rowKey(contextData: ICheckProcessedContextData, scope: string): string {
 		return `${contextData.workflow.id}|${scope === 'node' ? `n:${contextData.node?.id}` : ''}`;
@@ -49,6 +51,7 @@ export class ProcessedDataStore implements IDataDeduplicator {
 
 	async checkProcessedAndRecord(items: DeduplicationItemTypes[], scope: 'node' | 'workflow', contextData: ICheckProcessedContextData, options: ICheckProcessedOptions): Promise<IDeduplicationOutput> {
 		const key = ProcessedDataStore.rowKey(contextData, scope);
+		await this.hold;
 		await roundTrip();
 		const stored = [...(this.rows.get(key) ?? [])];
 		const result: IDeduplicationOutput = { new: [], processed: [] };

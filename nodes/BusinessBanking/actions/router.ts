@@ -44,11 +44,13 @@ async function runItems(this: IExecuteFunctions, itemDone: (itemIndex: number) =
 	const results: INodeExecutionData[][] = new Array(items.length);
 	const action = String(resources[resourceName].operationPicker.options?.find((option) => 'value' in option && option.value === operationName)?.name ?? operationName);
 	const actionName = `${action} (${resourceName})`;
+	// Once per run: a regular node pays nothing per item for the tool path (getNode() copies the node).
+	const asTool = runsAsAiTool(this);
 
 	await runWithConcurrency(items.length, adaptive ? MAX_IN_FLIGHT : Math.max(1, concurrency), async (itemIndex) => {
 		try {
 			// As an AI agent's tool, a refusal is the tool's answer (the model reads it; the execution shows it), not a crash.
-			const refusal = aiToolRefusal.call(this, resourceName, operationName, actionName, itemIndex);
+			const refusal = asTool ? aiToolRefusal.call(this, resourceName, operationName, actionName, itemIndex) : undefined;
 			if (refusal) {
 				results[itemIndex] = [{ json: { refused: true, reason: refusal }, pairedItem: { item: itemIndex } }];
 				return;
@@ -65,7 +67,7 @@ async function runItems(this: IExecuteFunctions, itemDone: (itemIndex: number) =
 		}
 	});
 	const output = results.flat();
-	return [runsAsAiTool(this) ? resultForModel(output) : output];
+	return [asTool ? resultForModel(output) : output];
 }
 
 function withItemIndex(context: IExecuteFunctions, error: Error, itemIndex: number): Error {
