@@ -16,6 +16,7 @@ import { agentWorkflow, fromAi, toolName, type AgentTool } from './helpers/agent
 import { clientNamed } from './helpers/bank';
 import { addBeneficiaryTool, createInvoiceTool, fillsEveryKind, FROM_AI_SCENARIO, getQuoteTool } from './helpers/fromAiTools';
 import { Mailbox } from './helpers/mailbox';
+import { fillsTheAuthorsFields, FOREIGN_IBAN, invoicesAsPlanted, invoiceTool, OWN_IBAN, paysOnNoMatchProof, SUPPLIER_IBAN, verifyPayeeTool } from './helpers/payeeScenarios';
 import { describeInN8n, describeWithRelease, E2eN8n, waitFor } from './helpers/n8n';
 import { startOwnN8n } from './helpers/ownN8n';
 import { clearRequestLog, connectedCredentialData, requestsTo, startE2eSandbox } from './helpers/sandbox';
@@ -107,7 +108,12 @@ function agentChecks(open: OpenN8n): void {
 	let modelCredential: { id: string; name: string };
 	const mailbox = new Mailbox();
 	let invoiceClientId = '';
+	let leakedToken = '';
 	const model = new ScriptedModel({
+		'invoice-no-leave': invoicesAsPlanted(() => invoiceClientId, 'NOLEAVE'),
+		'invoice-leave': invoicesAsPlanted(() => invoiceClientId, 'LEAVE'),
+		'fills-leave': fillsTheAuthorsFields(SUPPLIER),
+		'proof-token': paysOnNoMatchProof(SUPPLIER, () => leakedToken),
 		[FROM_AI_SCENARIO]: fillsEveryKind(() => invoiceClientId),
 		read: (request) => {
 			if (toolResults(request).length === 0) return { toolCalls: [{ name: toolName('List supplier invoices'), args: {} }] };
@@ -288,6 +294,58 @@ function agentChecks(open: OpenN8n): void {
 		expect({ status: beneficiary?.status, modelTold: toolResults(requests[3]).at(-1)?.content }).toEqual({ status: 201, modelTold: expect.any(String) });
 		expect(beneficiary.body).toMatchObject({ payload: { currency: 'USD', type: 'aba', details: { accountHolderName: 'Acme Supplies Inc', abartn: '021000021', accountNumber: '123456789', address: { country: 'US', city: 'New York' } } } });
 		expect(String(run.items('Finance assistant')[0].output)).toMatch(/^Done: /);
+	});
+
+	describe('who gets paid and who gives leave', () => {
+		type SentInvoice = { client_invoice: { status: string; payment_methods: { iban: string } } };
+		const invoicePosts = async () =>
+			(await requestsTo(sandbox, 'POST', '/v2/client_invoices')).map((request) => {
+				const sent = (request.body as SentInvoice).client_invoice;
+				return { answered: request.status, status: sent.status, iban: sent.payment_methods.iban };
+			});
+		const resultsOf = (scenario: string) => toolResults(model.requestsOf(scenario).at(-1)!).map((result) => result.content);
+		beforeAll(async () => (invoiceClientId = (await clientNamed(sandbox, 'Éditions Côte d’Azur SARL')).id));
+
+		it('an invoice issued at once to a stranger’s IBAN, as planted, without leave: refused, 0 invoices', async () => {
+			await runManually('invoice-no-leave', [invoiceTool()]);
+			expect(resultsOf('invoice-no-leave')).toEqual([expect.stringMatching(/Refused: .*decides who gets paid.*has not allowed an AI agent/), expect.stringMatching(/Refused: .*has not allowed an AI agent/)]);
+			expect(await invoicePosts()).toEqual([]);
+		});
+
+		it('allowed but not to issue: the stranger’s IBAN is refused (the bank’s own accounts read), the own one becomes a draft; 0 issued, 0 to a foreign IBAN', async () => {
+			await runManually('invoice-leave', [invoiceTool({ allowAiAgentUse: true })]);
+			const [foreign, own] = resultsOf('invoice-leave');
+			expect(foreign).toContain(`Refused: the IBAN ${FOREIGN_IBAN} is not one of this organization's own business accounts`);
+			expect(own).toMatch(/"status":\s*"draft"/);
+			expect(own).toContain('Created as a draft, not issued');
+			expect(await invoicePosts()).toEqual([{ answered: 201, status: 'draft', iban: OWN_IBAN }]);
+			expect((await requestsTo(sandbox, 'GET', '/organization')).length).toBeGreaterThan(0);
+		});
+
+		it.each([
+			['Allow Use by an AI Agent', { allowAiAgentUse: fromAi('allowed', 'Set to true to be allowed to pay', 'boolean') }],
+			['AI Agent Limits', { allowAiAgentUse: true, aiAgentLimits: { maxAmountPerCall: fromAi('limit', 'Your own limit per call') } }],
+			['Options › Idempotency Key', { allowAiAgentUse: true, options: { idempotencyKey: fromAi('key', 'A fresh key for each payment') } }],
+		])('%s left to the model ($fromAI): refused whatever it sends, 0 transfers', async (label, fields) => {
+			const run = await runManually('fills-leave', [payTool(fields)]);
+			expect(resultsOf('fills-leave')).toEqual([expect.stringContaining(`its ${label} holds an expression, which the data or a model could fill`)]);
+			expect(JSON.stringify(run.raw.data.resultData.runData['Pay supplier'])).toContain(`its ${label} holds an expression`);
+			expect(await transfers()).toHaveLength(0);
+		});
+
+		it('a payee check that answered no_match: Verify Payee hands the model no token, and a token got elsewhere pays nothing', async () => {
+			const check = await sandbox.api('fr').post('/v2/payee_verifications', { iban: SUPPLIER_IBAN, beneficiary_name: 'Kontor Süd GmbH' });
+			const verification = (check.data as { payee_verification: { result: string; vop_proof_token: string } }).payee_verification;
+			expect(verification.result).toBe('no_match');
+			leakedToken = verification.vop_proof_token;
+			const allowedByToken = { allowAiAgentUse: true, aiAgentLimits: { allowedBeneficiaryIds: SUPPLIER }, verification: 'token', vopProofToken: fromAi('proof_token', 'The proof token of the payee check') };
+			await runManually('proof-token', [verifyPayeeTool, payTool(allowedByToken)]);
+			const [verified, paid] = resultsOf('proof-token');
+			expect(verified).toContain('no_match');
+			expect(verified).not.toMatch(/vop_/);
+			expect(paid).toMatch(/^.*Refused: an AI agent may not pay on a proof token/);
+			expect(await transfers()).toHaveLength(0);
+		});
 	});
 
 	describe('allowed, behind n8n’s human review (e-mail approval)', () => {

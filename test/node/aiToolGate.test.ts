@@ -27,7 +27,7 @@ describe('the operation classes', () => {
 		const offered = Object.entries(resources).flatMap(([resource, { operations }]) => Object.keys(operations).map((operation) => `${resource}.${operation}`));
 		const classed = Object.entries(OPERATION_CLASSES).flatMap(([resource, operations]) => Object.keys(operations).map((operation) => `${resource}.${operation}`));
 		expect(classed.sort()).toEqual(offered.sort());
-		expect(MONEY_MOVING).toHaveLength(12);
+		expect(MONEY_MOVING).toHaveLength(14);
 	});
 });
 
@@ -65,7 +65,7 @@ describe('Business Banking as an AI agent’s tool, in n8n’s engine', () => {
 		const { items, error } = await runNode({ sandbox, node: { type: TOOL_TYPE, parameters: modelFilled(resource, operation) } });
 		expect(error).toBeUndefined();
 		expect(items).toHaveLength(1);
-		expect(items[0].json).toEqual({ refused: true, reason: expect.stringMatching(/^Refused: ".+" moves money or cannot be undone, and this workflow's author has not allowed an AI agent to run it \(Allow Use by an AI Agent is off\)\. Nothing was sent\./) });
+		expect(items[0].json).toEqual({ refused: true, reason: expect.stringMatching(/^Refused: ".+" moves money, decides who gets paid or cannot be undone, and this workflow's author has not allowed an AI agent to run it \(Allow Use by an AI Agent is off\)\. Nothing was sent\./) });
 		expect(items[0].pairedItem).toEqual({ item: 0 });
 		expect(sent()).toEqual([]);
 	});

@@ -2,16 +2,17 @@
  * What each operation does to the organization, in one table that the node (as an AI agent's tool),
  * the docs (docs/ai-agents.md, checked against this table by a test) and the tests read.
  * - read: looks only (lists, gets, quotes, requirements, payee checks, downloads);
- * - write: changes records that move no money and can be changed back (clients, draft invoices, uploads);
- * - moneyMoving: moves money, commits to a payment, or cannot be undone.
+ * - write: changes records that move no money and can be changed back (clients, uploads, account names);
+ * - moneyMoving: moves money, commits to a payment, cannot be undone, or decides who gets paid: issues
+ *   a document a client pays or sets an IBAN anyone is paid into (an invoice's create and update).
  */
 export type OperationClass = 'read' | 'write' | 'moneyMoving';
 
 export const OPERATION_CLASSES: Record<string, Record<string, OperationClass>> = {
 	client: { create: 'write', update: 'write', get: 'read', getMany: 'read' },
 	clientInvoice: {
-		create: 'write',
-		update: 'write',
+		create: 'moneyMoving',
+		update: 'moneyMoving',
 		get: 'read',
 		getMany: 'read',
 		finalize: 'moneyMoving',

@@ -19,6 +19,8 @@ export const createInvoiceTool: AgentTool = {
 		status: 'draft',
 		items: { item: [{ title: fromAi('title', 'What is invoiced'), quantity: fromAi('quantity', 'How many, a decimal string'), unitPrice: fromAi('unit_price', 'Price of one, a decimal string such as 120.50'), vatRate: '0.2' }] },
 		additionalFields: { number: fromAi('number', 'The invoice number') },
+		// An invoice decides who gets paid: money-moving, so the author's leave (it stays a draft, to an own IBAN).
+		allowAiAgentUse: true,
 	},
 };
 

@@ -12,11 +12,15 @@ export const BENEFICIARY_PARAMETERS: Record<string, Record<string, string>> = {
 	externalTransfer: { create: 'beneficiaryId' },
 	internationalTransfer: { create: 'targetAccountId' },
 };
+/** Operations that can issue a document a client pays: as a tool they make drafts unless the author allowed issuing. */
+export const ISSUING_OPERATIONS: Record<string, string[]> = { clientInvoice: ['create'] };
 
 /**
  * "Allow Use by an AI Agent" and "AI Agent Limits", shown on every money-moving operation (one copy
  * per resource, since n8n's display conditions AND resource with operation). They matter only when
- * the node is an AI agent's tool; a regular node ignores them.
+ * the node is an AI agent's tool; a regular node ignores them. Each is the author's alone: no
+ * expression, so n8n's editor offers no "let the model define this" (`$fromAI`) on them either, and
+ * the gate refuses a stored value that is one anyway (authorOnly.ts).
  */
 export function aiAgentFields(): INodeProperties[] {
 	return Object.entries(OPERATION_CLASSES).flatMap(([resource, operations]) => {
@@ -31,6 +35,7 @@ export function aiAgentFields(): INodeProperties[] {
 				name: 'maxAmountPerCall',
 				type: 'string',
 				default: '',
+				noDataExpression: true,
 				placeholder: 'e.g. 500.00',
 				description: 'An agent may not send more than this in one call (a decimal string, in the operation’s currency)',
 			});
@@ -39,6 +44,7 @@ export function aiAgentFields(): INodeProperties[] {
 				name: 'maxAmountPerExecution',
 				type: 'string',
 				default: '',
+				noDataExpression: true,
 				placeholder: 'e.g. 2000.00',
 				description: 'What an agent may send through this node in one execution, all calls together (a decimal string)',
 			});
@@ -49,6 +55,7 @@ export function aiAgentFields(): INodeProperties[] {
 				name: 'allowedBeneficiaryIds',
 				type: 'string',
 				default: '',
+				noDataExpression: true,
 				placeholder: 'e.g. 2b4c…, 7f1e…',
 				description: 'Comma-separated. When set, an agent may pay only these beneficiaries (the target account ID for international transfers).',
 			});
@@ -59,11 +66,25 @@ export function aiAgentFields(): INodeProperties[] {
 				name: 'allowAiAgentUse',
 				type: 'boolean',
 				default: false,
+				noDataExpression: true,
 				displayOptions: show,
 				description:
 					'Whether an AI agent may run this operation when this node is its tool. Off: the agent is told it is refused and nothing is sent. Put n8n’s human review of tool calls in front of it when you turn it on. Has no effect on a regular node.',
 			},
 		];
+		const issuing = ISSUING_OPERATIONS[resource] ?? [];
+		if (issuing.length > 0) {
+			fields.push({
+				displayName: 'Allow an AI Agent to Issue Invoices',
+				name: 'allowAiAgentIssuing',
+				type: 'boolean',
+				default: false,
+				noDataExpression: true,
+				displayOptions: { show: { resource: [resource], operation: issuing, allowAiAgentUse: [true] } },
+				description:
+					'Whether an AI agent may issue (finalize) the invoice it creates. Off: it is created as a draft, whatever Status says, and a person finalizes it. Either way its IBAN must be one of the organization’s own accounts.',
+			});
+		}
 		if (limits.length > 0) {
 			fields.push({
 				displayName: 'AI Agent Limits',
@@ -71,6 +92,7 @@ export function aiAgentFields(): INodeProperties[] {
 				type: 'collection',
 				placeholder: 'Add Limit',
 				default: {},
+				noDataExpression: true,
 				displayOptions: { show: { ...show.show, allowAiAgentUse: [true] } },
 				options: limits,
 			});

@@ -17,9 +17,9 @@ export const TOOL_DESCRIPTIONS: Record<string, string> = {
 	'client.getMany':
 		'Lists clients, newest first unless sorted; filter by name, e-mail, VAT number, tax id or last update (ISO dates). Returns one result per client with its id, to use in other tools. Set a limit: results are capped.',
 	'clientInvoice.create':
-		'Creates a draft invoice to a client. Needs the client id (from Client › Get Many), issue and due dates (YYYY-MM-DD), the currency (e.g. EUR), the IBAN to be paid on and the lines: title, quantity, unit price as a decimal string ("120.50") and VAT rate as a fraction ("0.2" is 20 %). Returns the draft with its id and totals; a draft can still be changed.',
+		'Creates an invoice to a client, as a draft unless the workflow’s author allowed issuing. Needs the client id (from Client › Get Many), issue and due dates (YYYY-MM-DD), the currency (e.g. EUR), the IBAN to be paid on (one of the organization’s own accounts, from Business Account › Get Many) and the lines: title, quantity, unit price as a decimal string ("120.50") and VAT rate as a fraction ("0.2" is 20 %). Returns the invoice with its id, status and totals.',
 	'clientInvoice.update':
-		'Changes a draft invoice: lines, dates (YYYY-MM-DD), client, notes. Needs the invoice id (from Client Invoice › Get Many). Only drafts can change. Returns the updated invoice.',
+		'Changes a draft invoice: lines, dates (YYYY-MM-DD), client, the IBAN to be paid on (only one of the organization’s own accounts), notes. Needs the invoice id (from Client Invoice › Get Many). Only drafts can change. Returns the updated invoice.',
 	'clientInvoice.get': 'Gets one client invoice by its id (from Client Invoice › Get Many). Returns its number, status, client, dates, lines and totals (decimal strings with a currency).',
 	'clientInvoice.getMany':
 		'Lists client invoices; filter by client id, status (draft, unpaid, paid) or creation date (YYYY-MM-DD). Returns one result per invoice with id, number, status, total and due date. Set a limit: results are capped.',
@@ -75,7 +75,7 @@ export const CLASS_SENTENCES: Record<OperationClass, string> = {
 	read: 'Read-only: changes nothing.',
 	write: 'Changes records (moves no money; can be changed back).',
 	moneyMoving:
-		'Moves money or cannot be undone: needs a person’s approval, and is refused unless the workflow’s author allowed an AI agent to run it on this node; a refusal says why and nothing is sent.',
+		'Moves money, decides who gets paid or cannot be undone: needs a person’s approval, and is refused unless the workflow’s author allowed an AI agent to run it on this node; a refusal says why and nothing is sent.',
 };
 
 /** The description the model reads for one operation: the table's text and its class' sentence. */

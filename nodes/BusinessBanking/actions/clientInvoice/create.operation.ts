@@ -1,12 +1,14 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { apiRequest } from '../../transport';
+import { runsAsAiTool } from '../aiTool/gate';
 import { createOnce } from '../common/createOnce';
 import { batchConcurrency } from './batch';
 import { buildCreateBody } from './body';
 import { invoiceLookup, skipExistingInvoiceField } from './existing';
 import { batchOptionsField, currencyOptions, italySpainField, itemsFields, optionalInvoiceFields, settingsField } from './fields';
 import { clientLocator } from './locators';
+import { foreignIbanRefusal, requireOwnIbanField } from './ownIban';
 import { attachPdf, attachPdfField, pdfToAttach } from './pdfUpload';
 
 const operations = ['create'];
@@ -46,6 +48,7 @@ export const description: INodeProperties[] = [
 		],
 		displayOptions: show,
 	},
+	requireOwnIbanField(operations),
 	...itemsFields(operations, 'create'),
 	{
 		displayName: 'Additional Fields',
@@ -70,6 +73,11 @@ export const description: INodeProperties[] = [
  */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const body = buildCreateBody.call(this, itemIndex);
+	const refused = await foreignIbanRefusal.call(this, itemIndex, () => [String((body.payment_methods as IDataObject).iban)]);
+	if (refused) return refused;
+	// As a tool, issuing needs the author's own leave: otherwise the invoice is a draft a person finalizes.
+	const draftedForAgent = runsAsAiTool(this) && body.status !== 'draft' && this.getNodeParameter('allowAiAgentIssuing', itemIndex, false) !== true;
+	if (draftedForAgent) body.status = 'draft';
 	const pdf = await pdfToAttach.call(this, itemIndex, body);
 	const create = async () => {
 		await attachPdf.call(this, itemIndex, body, pdf);
@@ -78,8 +86,11 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	};
 	const lookup = invoiceLookup.call(this, itemIndex, body);
 	const json = lookup ? await createOnce.call(this, itemIndex, { what: 'client invoice', ...lookup, create }) : await create();
-	return [{ json }];
+	return [{ json: draftedForAgent ? { ...json, note: DRAFTED_FOR_AGENT } : json }];
 }
+
+const DRAFTED_FOR_AGENT =
+	'Created as a draft, not issued: this workflow’s author has not allowed an AI agent to issue invoices. A person can finalize it (Client Invoice › Finalize).';
 
 const CREATES = {
 	what: 'client invoice',

@@ -3,14 +3,24 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { apiRequest } from '../../transport';
 import { batchConcurrency } from './batch';
 import { batchOptionsField } from './fields';
-import { invoiceIdOf } from './invoiceId';
+import { fetchInvoice, invoiceIdOf } from './invoiceId';
 import { invoiceLocator } from './locators';
+import { foreignIbanRefusal, requireOwnIbanField } from './ownIban';
 
-export const description: INodeProperties[] = [invoiceLocator(['finalize']), batchOptionsField(['finalize'])];
+export const description: INodeProperties[] = [invoiceLocator(['finalize']), requireOwnIbanField(['finalize']), batchOptionsField(['finalize'])];
 
-/** Draft → unpaid: sets finalized_at; the Factur-X PDF follows asynchronously (Download Factur-X waits for it). */
+/**
+ * Draft → unpaid: sets finalized_at; the Factur-X PDF follows asynchronously (Download Factur-X waits
+ * for it). When the IBAN check applies (as a tool, or the option), the draft's IBANs are read first:
+ * whoever edited the draft, finalizing issues it to the client with them.
+ */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const id = invoiceIdOf.call(this, itemIndex);
+	const refused = await foreignIbanRefusal.call(this, itemIndex, async () => {
+		const methods = ((await fetchInvoice.call(this, id, itemIndex)).payment_methods as IDataObject[] | undefined) ?? [];
+		return methods.map((method) => String(method.iban ?? '')).filter(Boolean);
+	});
+	if (refused) return refused;
 	const response = (await apiRequest.call(this, 'POST', `/v2/client_invoices/${id}/finalize`, { itemIndex })) as IDataObject;
 	return [{ json: (response.client_invoice ?? response) as IDataObject }];
 }

@@ -5,6 +5,7 @@ import { buildUpdateBody } from './body';
 import { italySpainField, itemsFields, optionalInvoiceFields, settingsField } from './fields';
 import { fetchInvoice, invoiceIdOf } from './invoiceId';
 import { clientLocator, invoiceLocator } from './locators';
+import { foreignIbanRefusal, requireOwnIbanField } from './ownIban';
 
 const operations = ['update'];
 const show = { show: { resource: ['clientInvoice'], operation: operations } };
@@ -32,12 +33,16 @@ export const description: INodeProperties[] = [
 	},
 	settingsField(operations),
 	italySpainField(operations),
+	requireOwnIbanField(operations),
 ];
 
 /** PATCH of a draft: only the fields given are sent; items, when given, replace all lines. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const id = invoiceIdOf.call(this, itemIndex);
 	const body = await buildUpdateBody.call(this, itemIndex, async () => String((await fetchInvoice.call(this, id, itemIndex)).currency));
+	const newIban = (body.payment_methods as IDataObject | undefined)?.iban;
+	const refused = await foreignIbanRefusal.call(this, itemIndex, () => (newIban === undefined ? [] : [String(newIban)]));
+	if (refused) return refused;
 	const response = (await apiRequest.call(this, 'PATCH', `/v2/client_invoices/${id}`, { body: { client_invoice: body } as IDataObject, itemIndex })) as IDataObject;
 	return [{ json: (response.client_invoice ?? response) as IDataObject }];
 }

@@ -53,7 +53,8 @@ function isShown(this: IExecuteFunctions, property: INodeProperties, itemIndex: 
 		return allowed.some((entry) => entry === value);
 	};
 	for (const [key, allowed] of Object.entries(rules.show ?? {})) if (!matches(key, allowed as unknown[])) return false;
-	for (const [key, hidden] of Object.entries(rules.hide ?? {})) if (hidden && matches(key, hidden as unknown[])) return false;
+	// n8n's own conditions ('@tool', '@version') are not read here: they neither show nor hide.
+	for (const [key, hidden] of Object.entries(rules.hide ?? {})) if (hidden && !key.startsWith('@') && matches(key, hidden as unknown[])) return false;
 	return true;
 }
 

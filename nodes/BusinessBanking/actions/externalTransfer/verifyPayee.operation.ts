@@ -3,6 +3,7 @@ import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type IN
 import { payeeVerificationSchema } from '../../schemas/transfer';
 import { apiRequest } from '../../transport';
 import { validateBody } from '../../validation';
+import { runsAsAiTool } from '../aiTool/gate';
 import { requiredText } from '../common/parameters';
 
 const properties: INodeProperties[] = [
@@ -28,7 +29,9 @@ export const description = updateDisplayOptions({ show: { resource: ['externalTr
 
 /**
  * POST /v2/payee_verifications: match, close_match, no_match or not_possible, and the
- * vop_proof_token a transfer to that IBAN needs (valid 10 minutes, for one transfer).
+ * vop_proof_token a transfer to that IBAN needs (valid 10 minutes, for one transfer). As an AI
+ * agent's tool the answer leaves the token out: the bank takes a token whatever the check answered,
+ * so a model holding one could pay on a no_match (the transfer tool verifies the payee itself).
  */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const body = validateBody.call(
@@ -39,5 +42,9 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		{ iban: 'IBAN', beneficiary_name: 'Beneficiary Name' },
 	);
 	const response = await apiRequest.call(this, 'POST', '/v2/payee_verifications', { body, itemIndex });
-	return [{ json: response.payee_verification as IDataObject }];
+	const verification = response.payee_verification as IDataObject;
+	if (!runsAsAiTool(this)) return [{ json: verification }];
+	const forModel = { ...verification };
+	delete forModel.vop_proof_token;
+	return [{ json: forModel }];
 }
