@@ -1,0 +1,22 @@
+import type { IDataObject, IExecuteFunctions, IRunExecutionData } from 'n8n-workflow';
+
+/**
+ * What this node output in its earlier runs of this execution: n8n keeps them in the execution's
+ * run data, which is saved with the execution and loaded again when a waiting execution resumes
+ * (human review of a tool call), on whichever worker and after any restart. So it is the one
+ * record of "this execution so far" that every process sees. An AI agent's tool calls are each a
+ * run of the tool node. n8n-core's execute context holds the run data (`runExecutionData`); a
+ * context without it (none known) has no earlier runs.
+ */
+export function earlierOutputs(context: IExecuteFunctions): IDataObject[] {
+	const runData = (context as unknown as { runExecutionData?: IRunExecutionData }).runExecutionData?.resultData?.runData;
+	const runs = runData?.[context.getNode().name] ?? [];
+	const outputs: IDataObject[] = [];
+	for (const run of runs) {
+		// Every connection type: a tool's runs are kept under ai_tool, a regular node's under main.
+		for (const branches of Object.values(run?.data ?? {})) {
+			for (const items of branches ?? []) for (const item of items ?? []) if (item?.json) outputs.push(item.json);
+		}
+	}
+	return outputs;
+}
