@@ -11,7 +11,8 @@ import { limitRefusal, type Limits } from './check';
 export function safetyLimitRefusal(this: IExecuteFunctions, resource: string, operation: string, itemIndex: number): string | undefined {
 	const stored = this.getNode().parameters.safetyLimits;
 	if (stored === undefined) return undefined;
-	if (holdsExpression(stored)) {
+	// n8n drops the "=" of an expression in a field that takes none, leaving its "{{ … }}" as text.
+	if (holdsExpression(stored) || JSON.stringify(stored).includes('{{')) {
 		return 'Refused: the Safety Limits hold an expression; they must be fixed values set by the workflow’s author, so that no input can change them. Nothing was sent.';
 	}
 	const limits = this.getNodeParameter('safetyLimits', itemIndex, {}) as Limits;
