@@ -11,7 +11,7 @@ import { international } from '../../sandbox/modules/international/store';
 import { sepaOf } from '../../sandbox/modules/sepa';
 import { externalTransfers } from '../../sandbox/modules/transfers/store';
 import { BusinessBanking } from '../../nodes/BusinessBanking/BusinessBanking.node';
-import { registerNodeType, runNode } from '../helpers/engine';
+import { connectedCredential, CREDENTIAL_ID, CREDENTIAL_NAME, CredentialStore, registerNodeType, runNode, runWorkflow } from '../helpers/engine';
 import { useTestSandbox } from '../helpers/sandbox';
 
 const TOOL_TYPE = 'n8n-nodes-business-banking.businessBankingTool';
@@ -117,6 +117,34 @@ describe('Safety Limits and AI Agent Limits, in n8n’s engine', () => {
 		const { items } = await runNode({ sandbox, node: { type: TOOL_TYPE, parameters } });
 		expect(items[0].json).toEqual({ refused: true, reason: "Refused: the amount 150.00 is above the 100 this workflow's author allows this node per item (Safety Limits). Nothing was sent." });
 		expect(transfers()).toHaveLength(0);
+	});
+
+	it('a tool call outside any execution n8n records (as n8n’s MCP Server Trigger runs one): a per-execution total refuses instead of counting from 0; a per-call limit holds', async () => {
+		const alone = (aiAgentLimits: Record<string, string>) =>
+			runWorkflow(
+				{
+					nodes: [
+						{
+							id: 'tool',
+							name: 'Pay',
+							type: TOOL_TYPE,
+							typeVersion: 1,
+							position: [0, 0],
+							parameters: { ...transferFromItems(), amount: '600.00', reference: 'MCP call', allowAiAgentUse: true, aiAgentLimits },
+							credentials: { businessBankingOAuth2Api: { id: CREDENTIAL_ID, name: CREDENTIAL_NAME } },
+						},
+					],
+					connections: {},
+				},
+				{ credentials: new Map([[CREDENTIAL_ID, new CredentialStore(connectedCredential(sandbox))]]) },
+			);
+		expect((await alone({ maxAmountPerExecution: '1000' })).outputs.Pay[0].json).toEqual({
+			refused: true,
+			reason: "Refused: this call runs outside any execution n8n records (as through n8n's MCP Server Trigger), so the 1000 this workflow's author allows an AI agent in one execution cannot be counted across calls. Nothing was sent. The author can remove Max Amount per Execution and bound each call instead.",
+		});
+		expect((await alone({ maxAmountPerCall: '500' })).outputs.Pay[0].json.refused).toBe(true);
+		expect(transfers()).toHaveLength(0);
+		expect((await alone({ maxAmountPerCall: '600' })).outputs.Pay[0].json).toMatchObject({ status: 'pending' });
 	});
 
 	describe('direct-debit subscriptions', () => {

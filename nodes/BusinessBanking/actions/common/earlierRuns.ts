@@ -1,5 +1,19 @@
 import type { IDataObject, IExecuteFunctions, IRunExecutionData } from 'n8n-workflow';
 
+function runDataOf(context: IExecuteFunctions) {
+	return (context as unknown as { runExecutionData?: IRunExecutionData }).runExecutionData?.resultData?.runData;
+}
+
+/**
+ * Whether this run belongs to an execution n8n records: some other node (a trigger, the agent) ran
+ * before it. A tool that n8n's MCP Server Trigger runs for one MCP request has none: n8n-core's
+ * webhook context starts empty run data for each request, so nothing is kept from call to call.
+ */
+export function inRecordedExecution(context: IExecuteFunctions): boolean {
+	const own = context.getNode().name;
+	return Object.keys(runDataOf(context) ?? {}).some((name) => name !== own);
+}
+
 /**
  * What this node output in its earlier runs of this execution: n8n keeps them in the execution's
  * run data, which is saved with the execution and loaded again when a waiting execution resumes
@@ -9,8 +23,7 @@ import type { IDataObject, IExecuteFunctions, IRunExecutionData } from 'n8n-work
  * context without it (none known) has no earlier runs.
  */
 export function earlierOutputs(context: IExecuteFunctions): IDataObject[] {
-	const runData = (context as unknown as { runExecutionData?: IRunExecutionData }).runExecutionData?.resultData?.runData;
-	const runs = runData?.[context.getNode().name] ?? [];
+	const runs = runDataOf(context)?.[context.getNode().name] ?? [];
 	const outputs: IDataObject[] = [];
 	for (const run of runs) {
 		// Every connection type: a tool's runs are kept under ai_tool, a regular node's under main.

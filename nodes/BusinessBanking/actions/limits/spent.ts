@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { earlierOutputs } from '../common/earlierRuns';
+import { earlierOutputs, inRecordedExecution } from '../common/earlierRuns';
 import { isAmount, toCents } from './amounts';
 
 /**
@@ -46,7 +46,9 @@ const reservedInRun = new WeakMap<object, Map<string, bigint>>();
  * this run's items already let through (an item counts once let through, even if the bank then
  * refuses it: the total errs on the safe side).
  */
-export function reserveInExecution(context: IExecuteFunctions, setId: string, resource: string, operation: string, amount: bigint, max: bigint): { ok: boolean; before: bigint } {
+export function reserveInExecution(context: IExecuteFunctions, setId: string, resource: string, operation: string, amount: bigint, max: bigint): { ok: boolean; before: bigint; unrecorded?: true } {
+	// No execution to count in (a call through n8n's MCP Server Trigger): a total cannot hold, so it refuses.
+	if (!inRecordedExecution(context)) return { ok: false, before: 0n, unrecorded: true };
 	let run = reservedInRun.get(context);
 	if (!run) reservedInRun.set(context, (run = new Map()));
 	const before = spentEarlierInExecution(context, resource, operation) + (run.get(setId) ?? 0n);
