@@ -16,6 +16,7 @@ import { agentWorkflow, fromAi, toolName, type AgentTool } from './helpers/agent
 import { clientNamed } from './helpers/bank';
 import { addBeneficiaryTool, createInvoiceTool, fillsEveryKind, FROM_AI_SCENARIO, getQuoteTool } from './helpers/fromAiTools';
 import { Mailbox } from './helpers/mailbox';
+import { clickReviewLink } from './helpers/reviewMail';
 import { describeInN8n, describeWithRelease, E2eN8n, waitFor } from './helpers/n8n';
 import { startOwnN8n } from './helpers/ownN8n';
 import { clearRequestLog, connectedCredentialData, requestsTo, startE2eSandbox } from './helpers/sandbox';
@@ -223,19 +224,7 @@ function agentChecks(open: OpenN8n): void {
 		expect(JSON.stringify(run.raw.data.resultData.runData['Pay supplier'])).toMatch(/Refused: .*has not allowed an AI agent/);
 	});
 
-	/** A person clicks a link of the review mail. */
-	async function click(mail: { links: Record<string, string> }, label: string): Promise<void> {
-		const link = Object.entries(mail.links).find(([text]) => text.toLowerCase().includes(label.toLowerCase()))?.[1];
-		if (!link) throw new Error(`no "${label}" link in the review mail: ${JSON.stringify(mail.links)}`);
-		// As a browser: n8n ignores clicks whose user agent looks like a bot's or a link preview's.
-		// The mail leaves before n8n has saved the execution as waiting; until then n8n answers 409
-		// ("running already") and records nothing, so the click is repeated, as a person would.
-		const response = await waitFor(`the ${label} link to be taken`, async () => {
-			const answer = await fetch(link, { headers: { 'User-Agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36' } });
-			return answer.status === 409 ? undefined : answer;
-		});
-		if (response.status !== 200) throw new Error(`${label} (${link}) answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
-	}
+	const click = clickReviewLink;
 
 	const allowed = (limits: Record<string, string>) => ({ allowAiAgentUse: true, aiAgentLimits: limits });
 
