@@ -115,6 +115,16 @@ describe('Business Banking as an AI agent’s tool, in n8n’s engine', () => {
 		expect(transfers().map((made) => made.reference)).toEqual(['Invoice 42', 'Invoice 43']);
 	});
 
+	it('Max Amount per Execution counts a call n8n recorded as an agent’s function call ({ response: […] } under ai_tool, as n8n 1.x agents and the MCP trigger keep it)', async () => {
+		const parameters = (reference: string) => transfer({ allowAiAgentUse: true, amount: '600.00', reference, aiAgentLimits: { maxAmountPerExecution: '1000' } });
+		const first = await runNode({ sandbox, node: { type: TOOL_TYPE, parameters: parameters('Invoice 42') } });
+		const [run] = first.run.data.resultData.runData['Business Banking'];
+		run.data = { ai_tool: [[{ json: { response: (run.data?.main?.[0] ?? []).map((item) => item.json) } }]] };
+		const resumed = await runNode({ sandbox, resumeFrom: first.run, node: { type: TOOL_TYPE, parameters: parameters('Invoice 43') } });
+		expect(resumed.items[0].json.reason).toContain('(600.00 already)');
+		expect(transfers()).toHaveLength(1);
+	});
+
 	it('a beneficiary outside the allow-list: refused, 0 transfers', async () => {
 		const { items } = await runNode({
 			sandbox,

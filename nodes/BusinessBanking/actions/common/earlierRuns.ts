@@ -1,5 +1,16 @@
 import type { IDataObject, IExecuteFunctions, IRunExecutionData } from 'n8n-workflow';
 
+/**
+ * A tool run that n8n records for an agent calling it as a function (n8n 1.x agents, the MCP Server
+ * Trigger) holds the node's output items as `{ response: [json, …] }`; an engine-run tool and a
+ * regular node hold the items themselves.
+ */
+function unwrapped(json: IDataObject): IDataObject[] {
+	const { response } = json;
+	if (Object.keys(json).length !== 1 || response === null || typeof response !== 'object') return [json];
+	return (Array.isArray(response) ? response : [response]).filter((entry): entry is IDataObject => entry !== null && typeof entry === 'object');
+}
+
 function runDataOf(context: IExecuteFunctions) {
 	return (context as unknown as { runExecutionData?: IRunExecutionData }).runExecutionData?.resultData?.runData;
 }
@@ -28,7 +39,7 @@ export function earlierOutputs(context: IExecuteFunctions): IDataObject[] {
 	for (const run of runs) {
 		// Every connection type: a tool's runs are kept under ai_tool, a regular node's under main.
 		for (const branches of Object.values(run?.data ?? {})) {
-			for (const items of branches ?? []) for (const item of items ?? []) if (item?.json) outputs.push(item.json);
+			for (const items of branches ?? []) for (const item of items ?? []) if (item?.json) outputs.push(...unwrapped(item.json));
 		}
 	}
 	return outputs;
