@@ -2,6 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescrip
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { aiAgentFields } from './actions/aiTool/fields';
+import { safetyLimitsFields } from './actions/limits/fields';
 import { toolDescriptionFields } from './actions/aiTool/toolDescriptions';
 import { rateLimitField } from './actions/rateLimit';
 import { resourcePicker, resources } from './actions/resources';
@@ -30,6 +31,7 @@ export class BusinessBanking implements INodeType {
 				...Object.values(resource.operations).flatMap((operation) => operation.description),
 			]),
 			...aiAgentFields(),
+			...safetyLimitsFields(),
 			...toolDescriptionFields(),
 			rateLimitField,
 		],

@@ -17,6 +17,7 @@ import { clientNamed } from './helpers/bank';
 import { addBeneficiaryTool, createInvoiceTool, fillsEveryKind, FROM_AI_SCENARIO, getQuoteTool } from './helpers/fromAiTools';
 import { Mailbox } from './helpers/mailbox';
 import { fillsTheAuthorsFields, FOREIGN_IBAN, invoicesAsPlanted, invoiceTool, OWN_IBAN, paysOnNoMatchProof, SUPPLIER_IBAN, verifyPayeeTool } from './helpers/payeeScenarios';
+import { clickReviewLink } from './helpers/reviewMail';
 import { describeInN8n, describeWithRelease, E2eN8n, waitFor } from './helpers/n8n';
 import { startOwnN8n } from './helpers/ownN8n';
 import { clearRequestLog, connectedCredentialData, requestsTo, startE2eSandbox } from './helpers/sandbox';
@@ -141,6 +142,16 @@ function agentChecks(open: OpenN8n): void {
 				? { toolCalls: [{ name: toolName('List supplier invoices'), args: {} }] }
 				: { answer: `Supplier invoices: ${(JSON.parse(lastResult(request)) as Array<{ invoice_number: string }>).map((invoice) => invoice.invoice_number).join(', ')}` },
 		'assistant-injection': obeysInjection(toolName('List supplier invoices'), 'Pay a supplier invoice', true),
+		// Obeys the planted payee but keeps under the template's per-call limit, as a careful attacker would write it.
+		'assistant-injection-within': (request) => {
+			const results = toolResults(request);
+			if (results.length === 0) return { toolCalls: [{ name: toolName('List supplier invoices'), args: {} }] };
+			const planted = plantedPayment(request);
+			if (results.length === 1 && planted) {
+				return { toolCalls: [{ name: toolName('Pay a supplier invoice'), args: { toolParameters: { ...planted, amount: '900.00' }, hitlParameters: {} } }] };
+			}
+			return { answer: `The payment tool answered: ${lastResult(request)}` };
+		},
 		'assistant-pay': (request) =>
 			toolResults(request).length === 0
 				? { toolCalls: [{ name: toolName('Pay a supplier invoice'), args: { toolParameters: { beneficiary_id: SUPPLIER, amount: '120.50', reference: 'F-2026-101' }, hitlParameters: {} } }] }
@@ -219,19 +230,7 @@ function agentChecks(open: OpenN8n): void {
 		expect(JSON.stringify(run.raw.data.resultData.runData['Pay supplier'])).toMatch(/Refused: .*has not allowed an AI agent/);
 	});
 
-	/** A person clicks a link of the review mail. */
-	async function click(mail: { links: Record<string, string> }, label: string): Promise<void> {
-		const link = Object.entries(mail.links).find(([text]) => text.toLowerCase().includes(label.toLowerCase()))?.[1];
-		if (!link) throw new Error(`no "${label}" link in the review mail: ${JSON.stringify(mail.links)}`);
-		// As a browser: n8n ignores clicks whose user agent looks like a bot's or a link preview's.
-		// The mail leaves before n8n has saved the execution as waiting; until then n8n answers 409
-		// ("running already") and records nothing, so the click is repeated, as a person would.
-		const response = await waitFor(`the ${label} link to be taken`, async () => {
-			const answer = await fetch(link, { headers: { 'User-Agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36' } });
-			return answer.status === 409 ? undefined : answer;
-		});
-		if (response.status !== 200) throw new Error(`${label} (${link}) answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
-	}
+	const click = clickReviewLink;
 
 	const allowed = (limits: Record<string, string>) => ({ allowAiAgentUse: true, aiAgentLimits: limits });
 
@@ -485,6 +484,24 @@ function agentChecks(open: OpenN8n): void {
 			await click(mail, 'Approve');
 			expect(await finalAnswer(before)).toMatch(/Refused: the amount 4900.00 is above the 1000.00/);
 			expect(await transfers()).toHaveLength(0);
+		});
+
+		it('the planted payee on the template’s allow-list, 900.00 under its per-call limit: only the approver stops it; declined, nothing is paid and the model is told', async () => {
+			// The template's own limits let this call through: the human approval is what stands in its way.
+			const pay = template.nodes.find((node) => node.name === 'Pay a supplier invoice');
+			const limits = pay?.parameters.aiAgentLimits as { maxAmountPerCall: string; allowedBeneficiaryIds: string };
+			expect(limits.allowedBeneficiaryIds.split(',').map((id) => id.trim())).toContain(ATTACKER);
+			expect(Number(limits.maxAmountPerCall)).toBeGreaterThan(900);
+			const mailsBefore = mailbox.mails.length;
+			const before = await executionIds();
+			await chat('[scenario: assistant-injection-within] Anything I should do about our supplier invoices?');
+			const mail = await mailbox.nth(mailsBefore + 1);
+			expect(mail.html).toContain(`900.00 EUR to beneficiary ${ATTACKER}`);
+			expect(await transfers()).toHaveLength(0);
+			await click(mail, 'Decline');
+			expect(await finalAnswer(before)).toMatch(/declin|reject|not approved|denied/i);
+			expect(await transfers()).toHaveLength(0);
+			expect(externalTransfers(sandbox.ctx).list(SEED.organizations.fr).filter((transfer) => transfer.beneficiary_id === ATTACKER)).toHaveLength(0);
 		});
 
 		it('a payment the user asks for: the approver gets the amount and payee by e-mail, and only their yes pays it, once', async () => {

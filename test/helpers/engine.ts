@@ -337,6 +337,11 @@ export interface RunWorkflowOptions {
 	mode?: WorkflowExecuteMode;
 	/** The node to start from (defaults to the first node without inputs). */
 	startNode?: string;
+	/**
+	 * Go on with an execution saved earlier (as n8n does when a waiting execution resumes, in any
+	 * process): its run data, as stored (JSON), and this node to run next on one empty item.
+	 */
+	resume?: { from: IRun; node: string; after: string };
 }
 
 /** Executes a workflow (its JSON, as n8n stores it) through n8n-core's WorkflowExecute. */
@@ -370,7 +375,7 @@ export async function runWorkflow(workflowData: Pick<IWorkflowBase, 'nodes' | 'c
 		: data.nodes.find((node) => Object.values(Workflow.getConnectionsByDestination(data.connections)[node.name] ?? {}).length === 0);
 	let run: IRun;
 	try {
-		run = await new WorkflowExecute(additionalData, mode).run({ workflow, startNode });
+		run = options.resume ? await resumeExecution(workflow, additionalData, mode, options.resume) : await new WorkflowExecute(additionalData, mode).run({ workflow, startNode });
 	} catch (error) {
 		// n8n refuses to start a workflow whose nodes have issues (e.g. a parameter failing its regex).
 		return { run: undefined as unknown as IRun, executionId, outputs: {}, error: { ...error, name: error.name, message: error.message } };
@@ -382,6 +387,16 @@ export async function runWorkflow(workflowData: Pick<IWorkflowBase, 'nodes' | 'c
 	return { run, executionId, outputs, error: run.data.resultData.error as RunError | undefined };
 }
 
+
+/** Runs `resume.node` next in the saved execution `resume.from`, with only what n8n stores of it (JSON). */
+async function resumeExecution(workflow: Workflow, additionalData: IWorkflowExecuteAdditionalData, mode: WorkflowExecuteMode, resume: NonNullable<RunWorkflowOptions['resume']>): Promise<IRun> {
+	const saved = JSON.parse(JSON.stringify(resume.from.data)) as IRun['data'];
+	const node = workflow.getNode(resume.node);
+	if (!node) throw new Error(`engine harness: no node ${resume.node} to resume with`);
+	saved.executionData!.nodeExecutionStack = [{ node, data: { main: [[{ json: {} }]] }, source: { main: [{ previousNode: resume.after }] } }];
+	delete saved.resultData.error;
+	return await new WorkflowExecute(additionalData, mode, saved).processRunExecutionData(workflow);
+}
 
 /** What n8n hands the engine besides the workflow: credentials, hooks and instance addresses. */
 function buildAdditionalData(credentials: Map<string, CredentialStore>, executionId: string, mode: WorkflowExecuteMode, data: IWorkflowBase): IWorkflowExecuteAdditionalData {
@@ -439,6 +454,8 @@ export interface RunNodeOptions {
 	nodeId?: string;
 	/** How n8n started the execution ('manual' by default; 'retry' for "Retry execution"). */
 	mode?: WorkflowExecuteMode;
+	/** Run the node once more in this saved execution (a resume after human review, in a fresh process). */
+	resumeFrom?: IRun;
 	/** The workflow's time zone (Workflow Settings); n8n's default otherwise. */
 	timezone?: string;
 }
@@ -479,8 +496,11 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 		credentials: new Map([[CREDENTIAL_ID, credential]]),
 		executionId: options.executionId,
 		mode: options.mode,
+		resume: options.resumeFrom ? { from: options.resumeFrom, node: name, after: 'Items' } : undefined,
 	});
-	return { ...result, items: result.outputs[name] ?? [], credential };
+	const runs = result.run?.data.resultData.runData[name] ?? [];
+	const items = options.resumeFrom ? (runs[runs.length - 1]?.data?.main?.[0] ?? []) : result.outputs[name];
+	return { ...result, items: items ?? [], credential };
 }
 
 function requireSandbox(sandbox: TestSandbox | undefined): TestSandbox {

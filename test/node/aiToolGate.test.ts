@@ -101,16 +101,28 @@ describe('Business Banking as an AI agent’s tool, in n8n’s engine', () => {
 		expect(transfers()).toHaveLength(1);
 	});
 
-	it('Max Amount per Execution: the agent’s calls of one execution add up (600 + 600 > 1000), another execution starts again', async () => {
-		const call = (reference: string, executionId: string) =>
-			runNode({ sandbox, executionId, node: { type: TOOL_TYPE, parameters: transfer({ allowAiAgentUse: true, amount: '600.00', reference, aiAgentLimits: { maxAmountPerExecution: '1000' } }) } });
-		expect((await call('First of execution A', 'exec-a')).items[0].json).toMatchObject({ status: 'pending' });
-		expect((await call('Second of execution A', 'exec-a')).items[0].json).toEqual({
+	it('Max Amount per Execution: the calls of one execution add up (600 + 600 > 1000) though resumed from what n8n saved, the reference one character apart; another execution starts again', async () => {
+		const parameters = (reference: string) => transfer({ allowAiAgentUse: true, amount: '600.00', reference, aiAgentLimits: { maxAmountPerExecution: '1000' } });
+		const first = await runNode({ sandbox, node: { type: TOOL_TYPE, parameters: parameters('Invoice 42') } });
+		expect(first.items[0].json).toMatchObject({ status: 'pending' });
+		// The next call, after a human review: the execution goes on from its saved run data (JSON), as on another worker or after a restart.
+		const resumed = await runNode({ sandbox, resumeFrom: first.run, node: { type: TOOL_TYPE, parameters: parameters('Invoice 43') } });
+		expect(resumed.items[0].json).toEqual({
 			refused: true,
 			reason: "Refused: 600.00 more would take this execution past the 1000 this workflow's author allows an AI agent in one execution (600.00 already). Nothing was sent.",
 		});
-		expect((await call('First of execution B', 'exec-b')).items[0].json).toMatchObject({ status: 'pending' });
-		expect(transfers().map((made) => made.reference)).toEqual(['First of execution A', 'First of execution B']);
+		expect((await runNode({ sandbox, node: { type: TOOL_TYPE, parameters: parameters('Invoice 43') } })).items[0].json).toMatchObject({ status: 'pending' });
+		expect(transfers().map((made) => made.reference)).toEqual(['Invoice 42', 'Invoice 43']);
+	});
+
+	it('Max Amount per Execution counts a call n8n recorded as an agent’s function call ({ response: […] } under ai_tool, as n8n 1.x agents and the MCP trigger keep it)', async () => {
+		const parameters = (reference: string) => transfer({ allowAiAgentUse: true, amount: '600.00', reference, aiAgentLimits: { maxAmountPerExecution: '1000' } });
+		const first = await runNode({ sandbox, node: { type: TOOL_TYPE, parameters: parameters('Invoice 42') } });
+		const [run] = first.run.data.resultData.runData['Business Banking'];
+		run.data = { ai_tool: [[{ json: { response: (run.data?.main?.[0] ?? []).map((item) => item.json) } }]] };
+		const resumed = await runNode({ sandbox, resumeFrom: first.run, node: { type: TOOL_TYPE, parameters: parameters('Invoice 43') } });
+		expect(resumed.items[0].json.reason).toContain('(600.00 already)');
+		expect(transfers()).toHaveLength(1);
 	});
 
 	it('a beneficiary outside the allow-list: refused, 0 transfers', async () => {

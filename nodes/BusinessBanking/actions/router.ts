@@ -17,6 +17,7 @@ import { checkParameterTypes, type SettledChecks } from './common/parameterTypes
 import { InputProblem } from './common/values';
 import { resources } from './resources';
 import { aiToolRefusal, runsAsAiTool } from './aiTool/gate';
+import { safetyLimitRefusal } from './limits/safety';
 import { resultForModel } from './aiTool/resultForModel';
 
 /**
@@ -55,6 +56,13 @@ async function runItems(this: IExecuteFunctions, itemDone: (itemIndex: number) =
 				results[itemIndex] = [{ json: { refused: true, reason: refusal }, pairedItem: { item: itemIndex } }];
 				return;
 			}
+			// The author's Safety Limits hold on every run; a regular node stops the item with an error, a tool answers the model.
+			const beyondLimits = safetyLimitRefusal.call(this, resourceName, operationName, itemIndex);
+			if (beyondLimits && runsAsAiTool(this)) {
+				results[itemIndex] = [{ json: { refused: true, reason: beyondLimits }, pairedItem: { item: itemIndex } }];
+				return;
+			}
+			if (beyondLimits) throw new NodeOperationError(this.getNode(), `Item ${itemIndex}: ${beyondLimits}`, { itemIndex });
 			checkParameterTypes.call(this, operation.description, itemIndex, settled);
 			const output = await operation.execute.call(this, itemIndex);
 			results[itemIndex] = output.map((entry) => ({ ...entry, pairedItem: { item: itemIndex } }));

@@ -5,7 +5,7 @@ import { ASK_N8N, isPlainObject, itemPathRead, type ItemPathRead } from './itemP
 type GetNodeParameter = (name: string, itemIndex: number, fallback?: unknown, options?: object) => unknown;
 
 /** Whether a raw parameter value holds an expression anywhere (then it may differ per item). */
-function holdsExpression(value: unknown): boolean {
+export function holdsExpression(value: unknown): boolean {
 	if (typeof value === 'string') return value.startsWith('=');
 	if (Array.isArray(value)) return value.some(holdsExpression);
 	if (value && typeof value === 'object') return Object.values(value).some(holdsExpression);

@@ -1,29 +1,12 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { AMOUNT_PATTERN } from '../../schemas/money';
 import { classOf } from '../operationClasses';
+import { limitRefusal, type Limits } from '../limits/check';
 import { authorOnlyExpression } from './authorOnly';
-import { reserveWithin } from './executionTotals';
-import { AMOUNT_PARAMETERS, BENEFICIARY_PARAMETERS } from './fields';
 
 /** n8n runs a node given to an AI agent as its `…Tool` variant (n8n 1.x and 2.x alike). */
 export function runsAsAiTool(context: IExecuteFunctions): boolean {
 	return context.getNode().type.endsWith('Tool');
-}
-
-/** a ≤ b for amount strings (AMOUNT_PATTERN: no sign, no leading zero), digit by digit, never as floats. */
-function amountAtMost(a: string, b: string): boolean {
-	const [aWhole, aFraction = ''] = a.split('.');
-	const [bWhole, bFraction = ''] = b.split('.');
-	if (aWhole.length !== bWhole.length) return aWhole.length < bWhole.length;
-	if (aWhole !== bWhole) return aWhole < bWhole;
-	const width = Math.max(aFraction.length, bFraction.length);
-	return aFraction.padEnd(width, '0') <= bFraction.padEnd(width, '0');
-}
-
-function textOf(value: unknown): string {
-	if (value && typeof value === 'object' && '__rl' in value) return String((value as { value?: unknown }).value ?? '').trim();
-	return typeof value === 'string' || typeof value === 'number' ? String(value).trim() : '';
 }
 
 /**
@@ -40,27 +23,6 @@ export function aiToolRefusal(this: IExecuteFunctions, resource: string, operati
 	if (this.getNodeParameter('allowAiAgentUse', itemIndex, false) !== true) {
 		return `Refused: "${action}" moves money, decides who gets paid or cannot be undone, and this workflow's author has not allowed an AI agent to run it (Allow Use by an AI Agent is off). Nothing was sent. Tell the user what you wanted to do instead.`;
 	}
-	const limits = this.getNodeParameter('aiAgentLimits', itemIndex, {}) as { maxAmountPerCall?: string; maxAmountPerExecution?: string; allowedBeneficiaryIds?: string };
-	const max = String(limits.maxAmountPerCall ?? '').trim();
-	for (const name of AMOUNT_PARAMETERS[resource]?.[operation] ?? []) {
-		if (!max) break;
-		const amount = textOf(this.getNodeParameter(name, itemIndex, ''));
-		if (!AMOUNT_PATTERN.test(max)) return `Refused: the author's Max Amount per Call ("${max}") is not an amount, so no amount can be checked against it. Nothing was sent.`;
-		if (!AMOUNT_PATTERN.test(amount) || !amountAtMost(amount, max)) {
-			return `Refused: the amount ${amount || '(none)'} is above the ${max} this workflow's author allows an AI agent per call. Nothing was sent.`;
-		}
-	}
-	const beneficiaryParameter = BENEFICIARY_PARAMETERS[resource]?.[operation];
-	const allowed = String(limits.allowedBeneficiaryIds ?? '')
-		.split(',')
-		.map((id) => id.trim())
-		.filter(Boolean);
-	if (beneficiaryParameter && allowed.length > 0) {
-		const beneficiary = textOf(this.getNodeParameter(beneficiaryParameter, itemIndex, ''));
-		if (!allowed.includes(beneficiary)) {
-			return `Refused: beneficiary ${beneficiary || '(none)'} is not one this workflow's author allows an AI agent to pay. Nothing was sent.`;
-		}
-	}
 	const verification = resource === 'externalTransfer' && operation === 'create' ? this.getNodeParameter('verification', itemIndex, 'verify') : undefined;
 	if (verification === 'skip' || (verification === 'verify' && this.getNodeParameter('proceedOn', itemIndex, 'match') === 'any')) {
 		return 'Refused: an AI agent may not skip the payee verification of a transfer. Nothing was sent.';
@@ -70,16 +32,6 @@ export function aiToolRefusal(this: IExecuteFunctions, resource: string, operati
 		return 'Refused: an AI agent may not pay on a proof token; this workflow\'s author must set Payee Verification to "Verify the Beneficiary’s Name", so that the node checks the payee itself. Nothing was sent.';
 	}
 	// Last, once every other check passed: the call counts toward the execution's total only when it is let through.
-	const maxTotal = String(limits.maxAmountPerExecution ?? '').trim();
-	const [amountParameter] = AMOUNT_PARAMETERS[resource]?.[operation] ?? [];
-	if (maxTotal && amountParameter) {
-		const amount = textOf(this.getNodeParameter(amountParameter, itemIndex, ''));
-		if (!AMOUNT_PATTERN.test(maxTotal)) return `Refused: the author's Max Amount per Execution ("${maxTotal}") is not an amount. Nothing was sent.`;
-		if (!AMOUNT_PATTERN.test(amount)) return `Refused: the amount ${amount || '(none)'} is not an amount this workflow's author's limits can be checked against. Nothing was sent.`;
-		const reserved = reserveWithin(`${this.getExecutionId()}:${this.getNode().id}`, amount, maxTotal);
-		if (!reserved.ok) {
-			return `Refused: ${amount} more would take this execution past the ${maxTotal} this workflow's author allows an AI agent in one execution (${reserved.spent} already). Nothing was sent.`;
-		}
-	}
-	return undefined;
+	const limits = this.getNodeParameter('aiAgentLimits', itemIndex, {}) as Limits;
+	return limitRefusal.call(this, resource, operation, itemIndex, { id: 'agent', limits, who: 'an AI agent', unit: 'call', where: '', boundedSubscriptionsOnly: true });
 }

@@ -13,6 +13,8 @@ import { bankAccountIdField } from '../bankAccount/fields';
 import { clientIdField } from '../client/fields';
 import { SUBSCRIPTION_LABELS, sendSignatureEmailField } from './fields';
 import { amountParameter, dayParameter, textParameter, uuidParameter } from '../common/parameters';
+import { runsAsAiTool } from '../aiTool/gate';
+import { madeEarlierInExecution } from './subscriptionOnce';
 
 const properties: INodeProperties[] = [
 	{ ...clientIdField, description: 'The client whose bank account will be debited' },
@@ -125,7 +127,8 @@ export const description = updateDisplayOptions(
 
 /**
  * POST /v2/sepa/direct_debit_subscriptions; outputs the subscription, pending until its mandate is
- * signed (then active). Not retried on 5xx: a repeat could create a second subscription.
+ * signed (then active). Not retried on 5xx: a repeat could create a second subscription. As an AI
+ * agent's tool, a call repeating one this node already made in the execution makes nothing new.
  */
 export async function execute(
 	this: IExecuteFunctions,
@@ -158,9 +161,15 @@ export async function execute(
 		) as boolean;
 	}
 	validateBody.call(this, subscriptionSchema, body, itemIndex, SUBSCRIPTION_LABELS);
+	// The API takes no idempotency key here: a model repeating its call gets the subscription it already made.
+	const asTool = runsAsAiTool(this);
+	const earlier = asTool ? madeEarlierInExecution(this, body) : undefined;
+	if (earlier) return [{ json: { ...earlier, _existing: true } }];
 	const response = await apiRequest.call(this, 'POST', '/v2/sepa/direct_debit_subscriptions', {
 		body: { direct_debit_subscription: body },
 		itemIndex,
 	});
-	return [{ json: response.direct_debit_subscription as IDataObject }];
+	const made = response.direct_debit_subscription as IDataObject;
+	// The answer does not name the client: a tool's output keeps it, for a repeated call to be recognised.
+	return [{ json: asTool ? { ...made, client_id: body.client_id } : made }];
 }

@@ -1,0 +1,82 @@
+import type { IExecuteFunctions } from 'n8n-workflow';
+
+import { AMOUNT_PARAMETERS, BENEFICIARY_PARAMETERS } from '../aiTool/fields';
+import { amountAtMost, centsToText, isAmount, toCents } from './amounts';
+import { reserveInExecution } from './spent';
+
+export interface Limits {
+	maxAmountPerCall?: string;
+	maxAmountPerItem?: string;
+	maxAmountPerExecution?: string;
+	allowedBeneficiaryIds?: string;
+}
+
+/** One author's set of limits and how its refusals name it. */
+export interface LimitSet {
+	/** Each set keeps its own total ("agent", "safety"). */
+	id: string;
+	limits: Limits;
+	/** Who the limits bound, in a sentence: "an AI agent", "this node". */
+	who: string;
+	/** What one request is: "call" for a tool, "item" for the regular node. */
+	unit: 'call' | 'item';
+	/** Where the author set them, appended to a refusal (e.g. " (Safety Limits)"), or ''. */
+	where: string;
+	/** Whether a subscription without an end is refused even when no amount limit is set (an agent's). */
+	boundedSubscriptionsOnly: boolean;
+}
+
+function textOf(value: unknown): string {
+	if (value && typeof value === 'object' && '__rl' in value) return String((value as { value?: unknown }).value ?? '').trim();
+	return typeof value === 'string' || typeof value === 'number' ? String(value).trim() : '';
+}
+
+/**
+ * Why this item breaks the set's limits, as a sentence the model or the user reads, or undefined
+ * when it keeps them. Checked before any request. The item counts toward the execution's total
+ * only when it passes every check (this function's last step).
+ */
+export function limitRefusal(this: IExecuteFunctions, resource: string, operation: string, itemIndex: number, set: LimitSet): string | undefined {
+	const { limits, who, unit, where } = set;
+	const maxPerItem = String((unit === 'call' ? limits.maxAmountPerCall : limits.maxAmountPerItem) ?? '').trim();
+	const maxTotal = String(limits.maxAmountPerExecution ?? '').trim();
+	const perItemName = unit === 'call' ? 'Max Amount per Call' : 'Max Amount per Item';
+	const [amountParameter] = AMOUNT_PARAMETERS[resource]?.[operation] ?? [];
+	const amount = amountParameter ? textOf(this.getNodeParameter(amountParameter, itemIndex, '')) : '';
+
+	if (resource === 'directDebit' && operation === 'createSubscription' && (set.boundedSubscriptionsOnly || maxPerItem || maxTotal)) {
+		const schedule = this.getNodeParameter('scheduleType', itemIndex, 'monthly');
+		if (schedule !== 'one_off') {
+			return `Refused: a ${String(schedule)} subscription collects without an end date, so its total over the schedule has no bound within the limits this workflow's author set for ${who}${where}. Only a one-off collection (Schedule: Once) can be checked. Nothing was sent.`;
+		}
+	}
+	if (amountParameter && maxPerItem) {
+		if (!isAmount(maxPerItem)) return `Refused: the author's ${perItemName} ("${maxPerItem}")${where} is not an amount, so no amount can be checked against it. Nothing was sent.`;
+		if (!isAmount(amount) || !amountAtMost(amount, maxPerItem)) {
+			return `Refused: the amount ${amount || '(none)'} is above the ${maxPerItem} this workflow's author allows ${who} per ${unit}${where}. Nothing was sent.`;
+		}
+	}
+	const beneficiaryParameter = BENEFICIARY_PARAMETERS[resource]?.[operation];
+	const allowed = String(limits.allowedBeneficiaryIds ?? '')
+		.split(',')
+		.map((id) => id.trim())
+		.filter(Boolean);
+	if (beneficiaryParameter && allowed.length > 0) {
+		const beneficiary = textOf(this.getNodeParameter(beneficiaryParameter, itemIndex, ''));
+		if (!allowed.includes(beneficiary)) {
+			return `Refused: beneficiary ${beneficiary || '(none)'} is not one this workflow's author allows ${who} to pay${where}. Nothing was sent.`;
+		}
+	}
+	if (amountParameter && maxTotal) {
+		if (!isAmount(maxTotal)) return `Refused: the author's Max Amount per Execution ("${maxTotal}")${where} is not an amount. Nothing was sent.`;
+		if (!isAmount(amount)) return `Refused: the amount ${amount || '(none)'} is not an amount this workflow's author's limits can be checked against. Nothing was sent.`;
+		const reserved = reserveInExecution(this, set.id, resource, operation, toCents(amount), toCents(maxTotal));
+		if (reserved.unrecorded) {
+			return `Refused: this call runs outside any execution n8n records (as through n8n's MCP Server Trigger), so the ${maxTotal} this workflow's author allows ${who} in one execution${where} cannot be counted across calls. Nothing was sent. The author can remove Max Amount per Execution and bound each call instead.`;
+		}
+		if (!reserved.ok) {
+			return `Refused: ${amount} more would take this execution past the ${maxTotal} this workflow's author allows ${who} in one execution${where} (${centsToText(reserved.before)} already). Nothing was sent.`;
+		}
+	}
+	return undefined;
+}

@@ -1,0 +1,63 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { AMOUNT_PARAMETERS, BENEFICIARY_PARAMETERS } from '../aiTool/fields';
+
+/**
+ * "Safety Limits": the author's bounds for every run of the node, whoever filled its inputs (a
+ * spreadsheet, a webhook, an agent through a sub-workflow). Empty by default, so a saved workflow
+ * runs as before; no expression, so no input can set them (one copy per resource, since n8n's
+ * display conditions AND resource with operation).
+ */
+export function safetyLimitsFields(): INodeProperties[] {
+	const resources = new Set([...Object.keys(AMOUNT_PARAMETERS), ...Object.keys(BENEFICIARY_PARAMETERS)]);
+	return [...resources].map((resource) => {
+		const withAmount = Object.keys(AMOUNT_PARAMETERS[resource] ?? {});
+		const withBeneficiary = Object.keys(BENEFICIARY_PARAMETERS[resource] ?? {});
+		const options: INodeProperties[] = [];
+		if (withAmount.length > 0) {
+			options.push(
+				{
+					displayName: 'Max Amount per Item',
+					name: 'maxAmountPerItem',
+					type: 'string',
+					default: '',
+					noDataExpression: true,
+					placeholder: 'e.g. 500.00',
+					description: 'An item above this amount stops with an error and nothing is sent (a decimal string, in the operation’s currency)',
+				},
+				{
+					displayName: 'Max Amount per Execution',
+					name: 'maxAmountPerExecution',
+					type: 'string',
+					default: '',
+					noDataExpression: true,
+					placeholder: 'e.g. 2000.00',
+					description:
+						'What this node may send in one execution, all items and runs together, counted from the bank’s answers n8n saved in the execution (a decimal string)',
+				},
+			);
+		}
+		if (withBeneficiary.length > 0) {
+			options.push({
+				displayName: 'Allowed Beneficiary IDs',
+				name: 'allowedBeneficiaryIds',
+				type: 'string',
+				default: '',
+				noDataExpression: true,
+				placeholder: 'e.g. 2b4c…, 7f1e…',
+				description: 'Comma-separated. When set, this node pays only these beneficiaries (the target account ID for international transfers).',
+			});
+		}
+		return {
+			displayName: 'Safety Limits',
+			name: 'safetyLimits',
+			type: 'collection',
+			placeholder: 'Add Limit',
+			default: {},
+			noDataExpression: true,
+			displayOptions: { show: { resource: [resource], operation: [...new Set([...withAmount, ...withBeneficiary])] } },
+			description: 'Bounds that hold on every run of this node, whoever filled its inputs; a subscription under an amount limit must be a one-off',
+			options,
+		} satisfies INodeProperties;
+	});
+}
