@@ -58,7 +58,7 @@ async function runItems(this: IExecuteFunctions, itemDone: (itemIndex: number) =
 			}
 			// The author's Safety Limits hold on every run; a regular node stops the item with an error, a tool answers the model.
 			const beyondLimits = safetyLimitRefusal.call(this, resourceName, operationName, itemIndex);
-			if (beyondLimits && runsAsAiTool(this)) {
+			if (beyondLimits && asTool) {
 				results[itemIndex] = [{ json: { refused: true, reason: beyondLimits }, pairedItem: { item: itemIndex } }];
 				return;
 			}
