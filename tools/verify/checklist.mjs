@@ -11,7 +11,7 @@ import { fileURLToPath } from 'url';
 import communityNodes from '@n8n/eslint-plugin-community-nodes';
 import { ESLint } from 'eslint';
 import n8nNodesBase from 'eslint-plugin-n8n-nodes-base';
-import { buildScanConfig } from '@n8n/scan-community-package/scanner/scanner.mjs';
+import { buildScanConfig } from './scanner.mjs';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const OUTPUT = join(REPO_ROOT, 'docs', 'verification.md');
