@@ -11,7 +11,7 @@ import { fileURLToPath } from 'url';
 import communityNodes from '@n8n/eslint-plugin-community-nodes';
 import { ESLint } from 'eslint';
 import n8nNodesBase from 'eslint-plugin-n8n-nodes-base';
-import { buildScanConfig } from '@n8n/scan-community-package/scanner/scanner.mjs';
+import { buildScanConfig } from './scanner.mjs';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const OUTPUT = join(REPO_ROOT, 'docs', 'verification.md');
@@ -128,8 +128,10 @@ anywhere in the repository.
 
 ## Installing the tools
 \`eslint-plugin-n8n-nodes-base\` (a dependency of \`@n8n/node-cli\`) has a \`preinstall\` script,
-\`npx only-allow pnpm\`, that fails under npm. npm 11.19 and newer skip dependencies' install scripts
-unless allowed; with an older npm, install with \`npm install --ignore-scripts\` (CI does: \`npm ci --ignore-scripts\`).
+\`npx only-allow pnpm\`, that fails under npm. package.json's \`allowScripts\` denies it, which npm 11.19
+and newer read. An older npm runs it and fails: there, install with \`npm install --ignore-scripts\`, then
+\`npm rebuild node\` for the Node 24 the npm scripts run on (the GitHub workflows run on Node 24 already
+and use \`npm ci --ignore-scripts\`).
 
 ## n8n 3.x
 n8n publishes 3.x only as Docker images. The \`n8n-3\` job of \`.github/workflows/pull-request.yml\` starts

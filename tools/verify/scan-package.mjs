@@ -12,7 +12,7 @@ import { tmpdir } from 'os';
 import { dirname, join, resolve } from 'path';
 import { fileURLToPath } from 'url';
 
-import { analyzePackage, SOURCE_FILE_PATTERNS } from '@n8n/scan-community-package/scanner/scanner.mjs';
+import { analyzePackage, SOURCE_FILE_PATTERNS } from './scanner.mjs';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 /** What the scanner lints in the published tarball (scanner.mjs, analyzePackageByName). */
