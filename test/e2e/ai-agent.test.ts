@@ -332,7 +332,7 @@ function agentChecks(open: OpenN8n): void {
 			expect(await transfers()).toHaveLength(0);
 		});
 
-		it('a payee check that answered no_match: Verify Payee hands the model no token, and a token got elsewhere pays nothing', async () => {
+		it('a payee check that answered no_match: Verify Payee hands the model no token, and a token got elsewhere pays nothing (0 payments)', async () => {
 			const check = await sandbox.api('fr').post('/v2/payee_verifications', { iban: SUPPLIER_IBAN, beneficiary_name: 'Kontor Süd GmbH' });
 			const verification = (check.data as { payee_verification: { result: string; vop_proof_token: string } }).payee_verification;
 			expect(verification.result).toBe('no_match');
@@ -342,7 +342,8 @@ function agentChecks(open: OpenN8n): void {
 			const [verified, paid] = resultsOf('proof-token');
 			expect(verified).toContain('no_match');
 			expect(verified).not.toMatch(/vop_/);
-			expect(paid).toMatch(/^.*Refused: an AI agent may not pay on a proof token/);
+			// The token is the model's ($fromAI): refused for that first (a fixed token is refused too: the engine tests).
+			expect(paid).toContain('its Proof Token holds an expression, which the data or a model could fill');
 			expect(await transfers()).toHaveLength(0);
 		});
 	});
