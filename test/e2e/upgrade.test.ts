@@ -11,6 +11,7 @@ import type { INodeExecutionData, IWorkflowBase } from 'n8n-workflow';
 
 import { PACKAGE_NAME, packPackageAt } from '../../tools/n8n/package';
 import { comparableRun } from '../golden/comparableRun';
+import { PARTNER_FIELDS } from '../golden/goldenCredential';
 import type { TestSandbox } from '../helpers/sandbox';
 import { InstallerN8n } from './helpers/installerN8n';
 import { runFromEditor } from './helpers/manualRun';
@@ -84,7 +85,7 @@ if (!install || !state.tarball) {
 		/** The sandbox back to its seed and the credential connected to it again: each phase starts from the same state. */
 		async function freshBank(): Promise<void> {
 			sandbox.reset();
-			credential = await installer.n8n.importCredential('Business Banking (upgrade e2e)', connectedCredentialData(sandbox, 'fr'), undefined, credential?.id);
+			credential = await installer.n8n.importCredential('Business Banking (upgrade e2e)', { ...connectedCredentialData(sandbox, 'fr'), ...PARTNER_FIELDS }, undefined, credential?.id);
 		}
 
 		beforeAll(async () => {

@@ -4,7 +4,7 @@ import { connectedCredential } from '../helpers/engine';
 import type { TestSandbox } from '../helpers/sandbox';
 
 /** The partner fields the sandbox's application answers to (placeholders, not secrets). */
-const PARTNER_FIELDS = { partnerId: 'partner-sandbox', partnerWebhookSecret: 'golden-partner-secret-placeholder' };
+export const PARTNER_FIELDS = { partnerId: 'partner-sandbox', partnerWebhookSecret: 'golden-partner-secret-placeholder' };
 
 /** The golden workflows' credential: connected to the sandbox, with the partner fields its partner endpoint needs. */
 export function goldenCredential(sandbox: TestSandbox): ICredentialDataDecryptedObject {
