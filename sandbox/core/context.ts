@@ -8,7 +8,7 @@ import { StoredMap } from './storedMap';
 import { TokenStore } from './tokens';
 
 /** A freshly consented token has every scope. */
-export { ALL_SCOPES } from '../../nodes/BusinessBanking/schemas/scopes';
+export { ALL_SCOPES } from '../../nodes/shared/schemas/scopes';
 
 export interface SandboxOptions {
 	/** 4010 by default; 0 picks a free port (tests). */

@@ -1,7 +1,7 @@
 import Big from 'big.js';
 import { XMLBuilder } from 'fast-xml-parser';
 
-import type { ClientInvoiceResponse } from '../../nodes/BusinessBanking/schemas/invoice';
+import type { ClientInvoiceResponse } from '../../nodes/shared/schemas/invoice';
 import type { InvoiceTotals } from '../modules/invoices/totals';
 
 /**

@@ -3,7 +3,7 @@ import { ExecuteContext } from 'n8n-core';
 import { runNode } from '../helpers/engine';
 import { frCompanyClient, uniqueNumber } from '../helpers/fixtures';
 import { useTestSandbox } from '../helpers/sandbox';
-import { createClient, createParameters, out } from './invoiceFixtures';
+import { createClient, createParameters, out } from '../node/invoiceFixtures';
 
 const sandbox = useTestSandbox({}, { resetEachTest: false });
 

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { resources } from './resources';
+import { resources } from '../actions/resources';
 
 /** Whether n8n checks a property's resolved value against its schema (resource mapper, filter, validateType). */
 function checkedOnResolve(property: INodeProperties): boolean {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'crypto';
 
-import { clientCreateSchema, type ClientCreateRequest as ClientCreateInput } from '../../../nodes/BusinessBanking/schemas/client';
+import { clientCreateSchema, type ClientCreateRequest as ClientCreateInput } from '../../../nodes/shared/schemas/client';
 import type { Organization, SandboxContext } from '../../core/context';
 import { SEED } from '../../core/seed';
 import { createRecord } from './build';

@@ -1,6 +1,6 @@
 import Big from 'big.js';
 
-import type { Discount } from '../../../nodes/BusinessBanking/schemas/invoice';
+import type { Discount } from '../../../nodes/shared/schemas/invoice';
 
 /**
  * Invoice arithmetic of decisions.md, exactly in decimal: every rounding is half-up to 2 digits

@@ -1,7 +1,7 @@
 import Big from 'big.js';
 import { randomBytes, randomUUID } from 'crypto';
 
-import { externalTransferRequestSchema } from '../../../nodes/BusinessBanking/schemas/transfer';
+import { externalTransferRequestSchema } from '../../../nodes/shared/schemas/transfer';
 import type { SandboxContext } from '../../core/context';
 import { ApiError } from '../../core/errors';
 import { organizationId } from '../../core/guard';

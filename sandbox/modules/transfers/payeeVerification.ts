@@ -4,7 +4,7 @@ import {
 	payeeVerificationSchema,
 	payeeVerificationSkipSchema,
 	type PayeeVerificationResult,
-} from '../../../nodes/BusinessBanking/schemas/transfer';
+} from '../../../nodes/shared/schemas/transfer';
 import type { SandboxContext } from '../../core/context';
 import { ApiError } from '../../core/errors';
 import { organizationId } from '../../core/guard';

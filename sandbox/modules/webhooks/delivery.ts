@@ -7,7 +7,7 @@ import type { StoredMap } from '../../core/storedMap';
 import {
 	PARTNER_SIGNATURE_HEADER,
 	SUBSCRIPTION_SIGNATURE_HEADER,
-} from '../../../nodes/BusinessBanking/schemas/webhook';
+} from '../../../nodes/shared/schemas/webhook';
 import { partnerSignature, subscriptionSignature } from './signing';
 import type { DeliveryTarget, WebhookStore } from './store';
 

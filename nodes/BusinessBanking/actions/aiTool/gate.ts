@@ -1,6 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { AMOUNT_PATTERN } from '../../schemas/money';
+import { AMOUNT_PATTERN } from '../../../shared/schemas/money';
 import { classOf } from '../operationClasses';
 import { reserveWithin } from './executionTotals';
 import { AMOUNT_PARAMETERS, BENEFICIARY_PARAMETERS } from './fields';

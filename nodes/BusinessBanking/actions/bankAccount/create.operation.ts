@@ -1,8 +1,8 @@
 import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type INodeExecutionData, type INodeProperties } from 'n8n-workflow';
 
-import { bankAccountSchema } from '../../schemas/bankAccount';
+import { bankAccountSchema } from '../../../shared/schemas/bankAccount';
 import { apiRequest, idempotencyKeyField, writeKey } from '../../transport';
-import { validateBody } from '../../validation';
+import { validateBody } from '../common/validation';
 import { textParameter } from '../common/parameters';
 import { nameField } from './fields';
 

@@ -1,8 +1,8 @@
 import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type INodeExecutionData } from 'n8n-workflow';
 
-import { bankAccountSchema } from '../../schemas/bankAccount';
+import { bankAccountSchema } from '../../../shared/schemas/bankAccount';
 import { apiRequest } from '../../transport';
-import { validateBody } from '../../validation';
+import { validateBody } from '../common/validation';
 import { idParameter, textParameter } from '../common/parameters';
 import { bankAccountIdField, nameField } from './fields';
 

@@ -1,8 +1,8 @@
 import { NodeOperationError, updateDisplayOptions, type IDataObject, type IExecuteFunctions, type INodeExecutionData, type INodeProperties } from 'n8n-workflow';
 
-import { cardRestrictionsSchema } from '../../schemas/card';
+import { cardRestrictionsSchema } from '../../../shared/schemas/card';
 import { apiRequest } from '../../transport';
-import { validateBody } from '../../validation';
+import { validateBody } from '../common/validation';
 import { listParameter, uuidParameter } from '../common/parameters';
 import { cardIdField } from './fields';
 

@@ -1,8 +1,8 @@
 import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type INodeExecutionData, type INodeProperties } from 'n8n-workflow';
 
-import { clientCreateSchema } from '../../schemas/client';
+import { clientCreateSchema } from '../../../shared/schemas/client';
 import { apiRequest } from '../../transport';
-import { validateBody } from '../../validation';
+import { validateBody } from '../common/validation';
 import { createOnce } from '../common/createOnce';
 import { clientBody } from './body';
 import { clientLookup, skipExistingClientField } from './existing';

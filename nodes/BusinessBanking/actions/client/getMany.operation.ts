@@ -1,9 +1,9 @@
 import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type INodeExecutionData, type INodeProperties } from 'n8n-workflow';
 
-import { clientListQuerySchema } from '../../schemas/client';
+import { clientListQuerySchema } from '../../../shared/schemas/client';
 import { apiRequestAllItems } from '../../transport';
 import { resultLimit, returnAllAndLimit } from '../common/returnAll';
-import { validateBody } from '../../validation';
+import { validateBody } from '../common/validation';
 import { readText, readTimestamp } from '../common/values';
 
 const properties: INodeProperties[] = [

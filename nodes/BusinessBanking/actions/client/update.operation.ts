@@ -1,8 +1,8 @@
 import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type INodeExecutionData, type INodeProperties } from 'n8n-workflow';
 
-import { clientUpdateSchema } from '../../schemas/client';
+import { clientUpdateSchema } from '../../../shared/schemas/client';
 import { apiRequest } from '../../transport';
-import { validateBody } from '../../validation';
+import { validateBody } from '../common/validation';
 import { clientBody } from './body';
 import { clientIdField, deprecatedFields, FIELD_LABELS, optionalClientFields } from './fields';
 import { clientIdOf } from './clientId';

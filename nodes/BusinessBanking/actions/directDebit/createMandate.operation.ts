@@ -1,8 +1,8 @@
 import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type INodeExecutionData, type INodeProperties } from 'n8n-workflow';
 
-import { mandateSchema } from '../../schemas/sepa';
+import { mandateSchema } from '../../../shared/schemas/sepa';
 import { apiRequest } from '../../transport';
-import { validateBody } from '../../validation';
+import { validateBody } from '../common/validation';
 import { clientIdField } from '../client/fields';
 import { MANDATE_LABELS, sendSignatureEmailField } from './fields';
 import { uuidParameter } from '../common/parameters';

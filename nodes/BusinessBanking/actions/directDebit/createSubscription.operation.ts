@@ -6,9 +6,9 @@ import {
 	type INodeProperties,
 } from 'n8n-workflow';
 
-import { subscriptionSchema } from '../../schemas/sepa';
+import { subscriptionSchema } from '../../../shared/schemas/sepa';
 import { apiRequest } from '../../transport';
-import { validateBody } from '../../validation';
+import { validateBody } from '../common/validation';
 import { bankAccountIdField } from '../bankAccount/fields';
 import { clientIdField } from '../client/fields';
 import { SUBSCRIPTION_LABELS, sendSignatureEmailField } from './fields';

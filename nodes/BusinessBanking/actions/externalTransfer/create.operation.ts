@@ -7,9 +7,9 @@ import {
 	type INodeProperties,
 } from 'n8n-workflow';
 
-import { externalTransferSchema } from '../../schemas/transfer';
+import { externalTransferSchema } from '../../../shared/schemas/transfer';
 import { apiRequest, idempotencyKeyField, writeKey } from '../../transport';
-import { validateBody } from '../../validation';
+import { validateBody } from '../common/validation';
 import { amountField, beneficiaryField, debitAccountField } from './fields';
 import { amountParameter, dayParameter, listParameter, requiredText, textParameter } from '../common/parameters';
 import { proofToken, type VerificationMode } from './payee';

@@ -1,8 +1,8 @@
 import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type INodeExecutionData, type INodeProperties } from 'n8n-workflow';
 
-import { payeeVerificationSchema } from '../../schemas/transfer';
+import { payeeVerificationSchema } from '../../../shared/schemas/transfer';
 import { apiRequest } from '../../transport';
-import { validateBody } from '../../validation';
+import { validateBody } from '../common/validation';
 import { requiredText } from '../common/parameters';
 
 const properties: INodeProperties[] = [

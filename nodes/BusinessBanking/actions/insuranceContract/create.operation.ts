@@ -1,8 +1,8 @@
 import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type INodeExecutionData } from 'n8n-workflow';
 
-import { insuranceContractSchema } from '../../schemas/insurance';
+import { insuranceContractSchema } from '../../../shared/schemas/insurance';
 import { apiRequest } from '../../transport';
-import { validateBody } from '../../validation';
+import { validateBody } from '../common/validation';
 import { amountParameter, dayParameter, textParameter } from '../common/parameters';
 import { INSURANCE_LABELS, insuranceFields } from './fields';
 

@@ -1,8 +1,8 @@
 import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type INodeExecutionData, type INodeProperties } from 'n8n-workflow';
 
-import { internationalTransferSchema, TWO_FA_PREFERENCES, type TwoFaPreference } from '../../schemas/international';
+import { internationalTransferSchema, TWO_FA_PREFERENCES, type TwoFaPreference } from '../../../shared/schemas/international';
 import { apiRequest, idempotencyKeyField, writeKey } from '../../transport';
-import { validateBody } from '../../validation';
+import { validateBody } from '../common/validation';
 import { amountParameter, idParameter, listParameter, requiredText, textParameter, uuidParameter } from '../common/parameters';
 import { describeValue, InputProblem, readId, readText } from '../common/values';
 import { internationalBeneficiaryIdField, quoteIdField, TWO_FA_OPTIONS } from './fields';

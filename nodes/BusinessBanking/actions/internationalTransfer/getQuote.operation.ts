@@ -1,8 +1,8 @@
 import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type INodeExecutionData, type INodeProperties } from 'n8n-workflow';
 
-import { quoteRequestSchema } from '../../schemas/international';
+import { quoteRequestSchema } from '../../../shared/schemas/international';
 import { apiRequest } from '../../transport';
-import { validateBody } from '../../validation';
+import { validateBody } from '../common/validation';
 import { amountField } from '../externalTransfer/fields';
 import { amountParameter, requiredText } from '../common/parameters';
 

@@ -1,4 +1,4 @@
-import { inParallel } from '../parallel';
+import { inParallel } from '../run/parallel';
 import type { Resource } from '../types';
 import * as create from './create.operation';
 import * as getQuote from './getQuote.operation';

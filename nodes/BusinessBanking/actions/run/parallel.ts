@@ -1,4 +1,4 @@
-import type { Operation } from './types';
+import type { Operation } from '../types';
 
 /**
  * An operation whose items may run at once: a read, or a write the service deduplicates (it

@@ -6,18 +6,18 @@ import {
 	type INodeProperties,
 } from 'n8n-workflow';
 
-import { runWithConcurrency } from '../transport/concurrency';
-import { MAX_IN_FLIGHT } from '../transport/pacer';
-import { configureRun } from '../transport/run';
+import { runWithConcurrency } from '../../transport/concurrency';
+import { MAX_IN_FLIGHT } from '../../transport/pacer';
+import { configureRun } from '../../transport/run';
 import { rateLimitOf } from './rateLimit';
-import { checkedByN8n } from './checkedByN8n';
-import { runContext } from './runContext';
-import { inputError } from './common/inputError';
-import { checkParameterTypes, type SettledChecks } from './common/parameterTypes';
-import { InputProblem } from './common/values';
-import { resources } from './resources';
-import { aiToolRefusal, runsAsAiTool } from './aiTool/gate';
-import { resultForModel } from './aiTool/resultForModel';
+import { checkedByN8n } from '../../n8n/checkedByN8n';
+import { runContext } from '../../n8n/runContext';
+import { inputError } from '../common/inputError';
+import { checkParameterTypes, type SettledChecks } from '../common/parameterTypes';
+import { InputProblem } from '../common/values';
+import { resources } from '../resources';
+import { aiToolRefusal, runsAsAiTool } from '../aiTool/gate';
+import { resultForModel } from '../aiTool/resultForModel';
 
 /**
  * Runs the chosen operation for every input item. Items may run concurrently when the operation

@@ -1,4 +1,4 @@
-import { inParallel } from '../parallel';
+import { inParallel } from '../run/parallel';
 import type { Resource } from '../types';
 import * as get from './get.operation';
 import * as getMany from './getMany.operation';

@@ -1,8 +1,8 @@
 import { updateDisplayOptions, type IExecuteFunctions, type INodeExecutionData, type INodeProperties } from 'n8n-workflow';
 
-import { markAsPaidSchema } from '../../schemas/supplierInvoice';
+import { markAsPaidSchema } from '../../../shared/schemas/supplierInvoice';
 import { apiRequest } from '../../transport';
-import { validateBody } from '../../validation';
+import { validateBody } from '../common/validation';
 import { dayParameter, uuidParameter } from '../common/parameters';
 import { supplierInvoiceIdField } from './fields';
 

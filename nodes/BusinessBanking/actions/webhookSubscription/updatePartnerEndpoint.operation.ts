@@ -1,8 +1,8 @@
 import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type INodeExecutionData, type INodeProperties } from 'n8n-workflow';
 
-import { partnerEndpointUpdateSchema } from '../../schemas/webhook';
+import { partnerEndpointUpdateSchema } from '../../../shared/schemas/webhook';
 import { apiRequest, partnerWebhookSecret } from '../../transport';
-import { validateBody } from '../../validation';
+import { validateBody } from '../common/validation';
 import { textParameter, uuidParameter } from '../common/parameters';
 import { refuseSecretParameter } from './partnerSecret';
 import { withoutSecret } from './withoutSecret';
