@@ -2,9 +2,9 @@ import { NodeOperationError, type ICredentialDataDecryptedObject } from 'n8n-wor
 
 import { credentialProblem, describeCredentialProblem, partnerSecretOf, type CredentialProblem, type CredentialUse } from './credentialFields';
 import { DEFAULT_RATE_LIMIT, pacerFor, type Pacer, type RateLimit } from './pacer';
-import type { ApiContext } from './request';
+import { CREDENTIAL_TYPE, type ApiContext } from './types';
 
-export const CREDENTIAL_TYPE = 'businessBankingOAuth2Api';
+export { CREDENTIAL_TYPE };
 
 /** How a run's requests are paced: the contract's limit, and whether the in-flight cap adapts. */
 export interface RunSettings {
