@@ -1,14 +1,12 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
+import { runsAsAiTool } from '../../n8n/toolVariant';
 import { AMOUNT_PATTERN } from '../../../shared/schemas/money';
 import { classOf } from '../operationClasses';
 import { reserveWithin } from './executionTotals';
 import { AMOUNT_PARAMETERS, BENEFICIARY_PARAMETERS } from './fields';
 
-/** n8n runs a node given to an AI agent as its `…Tool` variant (n8n 1.x and 2.x alike). */
-export function runsAsAiTool(context: IExecuteFunctions): boolean {
-	return context.getNode().type.endsWith('Tool');
-}
+export { runsAsAiTool };
 
 /** a ≤ b for amount strings (AMOUNT_PATTERN: no sign, no leading zero), digit by digit, never as floats. */
 function amountAtMost(a: string, b: string): boolean {

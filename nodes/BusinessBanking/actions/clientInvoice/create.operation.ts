@@ -8,6 +8,7 @@ import { invoiceLookup, skipExistingInvoiceField } from './existing';
 import { batchOptionsField, currencyOptions, italySpainField, itemsFields, optionalInvoiceFields, settingsField } from './fields';
 import { clientLocator } from './locators';
 import { attachPdf, attachPdfField, pdfToAttach } from './pdfUpload';
+import type { OperationDescriptor } from '../types';
 
 const operations = ['create'];
 const show = { show: { resource: ['clientInvoice'], operation: operations } };
@@ -86,4 +87,11 @@ const CREATES = {
 	howToFind: 'Client Invoice › Get Many. Options › Skip If It Already Exists makes running the same input again safe.',
 };
 
-export const concurrency = batchConcurrency;
+export const descriptor: OperationDescriptor = {
+	class: 'write',
+	toolDescription:
+		'Creates a draft invoice to a client. Needs the client id (from Client › Get Many), issue and due dates (YYYY-MM-DD), the currency (e.g. EUR), the IBAN to be paid on and the lines: title, quantity, unit price as a decimal string ("120.50") and VAT rate as a fraction ("0.2" is 20 %). Returns the draft with its id and totals; a draft can still be changed.',
+	amountParameters: [],
+	payeeParameters: [],
+	concurrency: batchConcurrency,
+};

@@ -5,6 +5,7 @@ import { buildUpdateBody } from './body';
 import { italySpainField, itemsFields, optionalInvoiceFields, settingsField } from './fields';
 import { fetchInvoice, invoiceIdOf } from './invoiceId';
 import { clientLocator, invoiceLocator } from './locators';
+import type { OperationDescriptor } from '../types';
 
 const operations = ['update'];
 const show = { show: { resource: ['clientInvoice'], operation: operations } };
@@ -41,3 +42,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const response = (await apiRequest.call(this, 'PATCH', `/v2/client_invoices/${id}`, { body: { client_invoice: body } as IDataObject, itemIndex })) as IDataObject;
 	return [{ json: (response.client_invoice ?? response) as IDataObject }];
 }
+
+export const descriptor: OperationDescriptor = {
+	class: 'write',
+	toolDescription:
+		'Changes a draft invoice: lines, dates (YYYY-MM-DD), client, notes. Needs the invoice id (from Client Invoice › Get Many). Only drafts can change. Returns the updated invoice.',
+	amountParameters: [],
+	payeeParameters: [],
+	concurrency: 1,
+};

@@ -13,6 +13,7 @@ import { bankAccountIdField } from '../bankAccount/fields';
 import { clientIdField } from '../client/fields';
 import { SUBSCRIPTION_LABELS, sendSignatureEmailField } from './fields';
 import { amountParameter, dayParameter, textParameter, uuidParameter } from '../common/parameters';
+import type { OperationDescriptor } from '../types';
 
 const properties: INodeProperties[] = [
 	{ ...clientIdField, description: 'The client whose bank account will be debited' },
@@ -164,3 +165,12 @@ export async function execute(
 	});
 	return [{ json: response.direct_debit_subscription as IDataObject }];
 }
+
+export const descriptor: OperationDescriptor = {
+	class: 'moneyMoving',
+	toolDescription:
+		'Sets up direct-debit collections from a client: once or recurring. Needs the client id (from Client › Get Many), the business account id to collect to (from Business Account › Get Many), the amount as a decimal string ("49.90"), the first collection date (YYYY-MM-DD), a reference and a mandate (new or an existing mandate id). Returns the subscription with its id.',
+	amountParameters: ['amount'],
+	payeeParameters: [],
+	concurrency: 1,
+};

@@ -4,6 +4,7 @@ import { payeeVerificationSchema } from '../../../shared/schemas/transfer';
 import { apiRequest } from '../../transport';
 import { validateBody } from '../common/validation';
 import { requiredText } from '../common/parameters';
+import type { OperationDescriptor } from '../types';
 
 const properties: INodeProperties[] = [
 	{
@@ -41,3 +42,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const response = await apiRequest.call(this, 'POST', '/v2/payee_verifications', { body, itemIndex });
 	return [{ json: response.payee_verification as IDataObject }];
 }
+
+export const descriptor: OperationDescriptor = {
+	class: 'read',
+	toolDescription:
+		'Checks that an IBAN belongs to the named payee before paying (Verification of Payee). Needs the IBAN and the beneficiary’s name. Returns the match result (match, close match with the suggested name, no match). Sends no money.',
+	amountParameters: [],
+	payeeParameters: [],
+	concurrency: 'adaptive',
+};

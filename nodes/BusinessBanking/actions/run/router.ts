@@ -38,7 +38,8 @@ async function runItems(this: IExecuteFunctions, itemDone: (itemIndex: number) =
 	if (!operation) {
 		throw new NodeOperationError(this.getNode(), `The operation "${operationName}" of "${resourceName}" is not supported`);
 	}
-	const concurrency = operation.concurrency?.call(this) ?? 1;
+	const { concurrency: runs } = operation.descriptor;
+	const concurrency = typeof runs === 'function' ? runs.call(this) : runs;
 	const adaptive = concurrency === 'adaptive';
 	configureRun(this, { limit: rateLimitOf.call(this), adaptive });
 	const results: INodeExecutionData[][] = new Array(items.length);
