@@ -1,5 +1,7 @@
 import { NodeOperationError, sleep, type DeduplicationItemTypes, type ICheckProcessedOptions, type IDataObject, type IExecuteFunctions, type INodeExecutionData } from 'n8n-workflow';
 
+import { recordNewForNode } from '../BusinessBanking/n8n/processedData';
+
 /**
  * The second line against repeated deliveries, shared by every n8n process of an instance.
  *
@@ -63,7 +65,7 @@ async function oneAtATime<T>(key: string, task: () => Promise<T>): Promise<T> {
 async function checkAndRecord(this: IExecuteFunctions, values: DeduplicationItemTypes[]): Promise<DeduplicationItemTypes[]> {
 	for (let attempt = 1; ; attempt++) {
 		try {
-			return (await this.helpers.checkProcessedAndRecord(values, 'node', OPTIONS)).new;
+			return await recordNewForNode(this, values, OPTIONS);
 		} catch (error) {
 			if (attempt >= RECORD_TRIES) {
 				throw new NodeOperationError(this.getNode(), `Could not check the event ids against n8n's processed-data store: ${(error as Error).message}`);

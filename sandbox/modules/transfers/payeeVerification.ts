@@ -15,7 +15,7 @@ import { ACCOUNT_HOLDERS } from '../beneficiaries/store';
 import { compareNames } from './nameMatch';
 import { parseBody } from './parse';
 
-/** decisions.md: a proof token is valid 10 minutes and for one transfer to that IBAN. */
+/** docs/assumptions.md: a proof token is valid 10 minutes and for one transfer to that IBAN. */
 export const VOP_TOKEN_TTL_MS = 10 * 60 * 1000;
 
 interface ProofToken {
