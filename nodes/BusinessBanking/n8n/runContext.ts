@@ -1,3 +1,10 @@
+/*
+ * Assumptions: a node may hand its operations a context made with Object.create over n8n's and
+ * override `getNodeParameter` on it (n8n calls the node's methods with `this` only); a parameter whose
+ * raw value holds no expression resolves the same for every item. Guarded by
+ * test/n8n/parameterReads.test.ts (reads counted in n8n's engine) and test/n8n/itemPathReads.test.ts,
+ * on every n8n of the matrix.
+ */
 import type { IExecuteFunctions, INodeParameters } from 'n8n-workflow';
 
 import { ASK_N8N, isPlainObject, itemPathRead, type ItemPathRead } from './itemPathReads';
