@@ -1,6 +1,7 @@
 // `npm test`: the sandbox over loopback and the nodes inside n8n-core's engine. The end-to-end suite
 // in a real n8n has its own config (jest.e2e.config.js) so that `npm test -- <file>` selects a file.
 const base = require('./jest.base');
+const { n8nMatrixProjects } = require('./jest.n8nMatrix');
 
 // The nodes import zod (as `zod/v3`) and luxon from n8n's own copies. n8n 1.123 ships luxon 3.4.4 and
 // n8n is moving to zod 4, so the nodes' input checks run a second time against those majors: zod 4's
@@ -28,5 +29,6 @@ module.exports = {
 			testMatch: NEXT_AND_OLDEST_MAJORS,
 			moduleNameMapper: { '^zod/v3$': 'zod-v4/v3', '^luxon$': 'luxon-3.4' },
 		},
+		...n8nMatrixProjects(base),
 	],
 };

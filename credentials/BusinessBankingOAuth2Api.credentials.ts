@@ -1,6 +1,6 @@
 import type { ICredentialTestRequest, ICredentialType, INodeProperties, Icon } from 'n8n-workflow';
 
-import { ALL_SCOPES } from '../nodes/BusinessBanking/schemas/scopes';
+import { ALL_SCOPES } from '../nodes/shared/schemas/scopes';
 import { PRODUCTION, SANDBOX_URL } from '../nodes/BusinessBanking/transport/addresses';
 import { CREDENTIAL_DISPLAY_NAME, CREDENTIAL_LABELS } from '../nodes/BusinessBanking/transport/credentialFields';
 

@@ -4,9 +4,9 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { aiAgentFields } from './actions/aiTool/fields';
 import { safetyLimitsFields } from './actions/limits/fields';
 import { toolDescriptionFields } from './actions/aiTool/toolDescriptions';
-import { rateLimitField } from './actions/rateLimit';
+import { rateLimitField } from './actions/run/rateLimit';
 import { resourcePicker, resources } from './actions/resources';
-import { router } from './actions/router';
+import { router } from './actions/run/router';
 import { subtitleExpression } from './actions/subtitle';
 import { listSearch, loadOptions, resourceMapping } from './methods';
 

@@ -4,7 +4,7 @@ import {
 	PARTNER_SIGNATURE_HEADER,
 	SIGNATURE_TOLERANCE_SECONDS,
 	SUBSCRIPTION_SIGNATURE_HEADER,
-} from '../BusinessBanking/schemas/webhook';
+} from '../shared/schemas/webhook';
 
 /** The spec's event types with readable names (values: the `types` the API takes). */
 const eventOptions = [

@@ -1,5 +1,7 @@
 import { NodeOperationError, sleep, type DeduplicationItemTypes, type ICheckProcessedOptions, type IDataObject, type IExecuteFunctions, type INodeExecutionData } from 'n8n-workflow';
 
+import { recordNewForNode } from '../BusinessBanking/n8n/processedData';
+
 /**
  * The second line against repeated deliveries, shared by every n8n process of an instance.
  *
@@ -38,7 +40,7 @@ const OPTIONS: ICheckProcessedOptions = { mode: 'entries', maxEntries: DURABLE_D
 async function checkAndRecord(this: IExecuteFunctions, values: DeduplicationItemTypes[]): Promise<Set<string>> {
 	for (let attempt = 1; ; attempt++) {
 		try {
-			return new Set((await this.helpers.checkProcessedAndRecord(values, 'node', OPTIONS)).new.map(String));
+			return new Set((await recordNewForNode(this, values, OPTIONS)).map(String));
 		} catch (error) {
 			if (attempt >= RECORD_TRIES) {
 				throw new NodeOperationError(this.getNode(), `Could not check the event ids against n8n's processed-data store: ${(error as Error).message}`);

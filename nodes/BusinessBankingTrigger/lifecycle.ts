@@ -1,6 +1,6 @@
 import { NodeApiError, NodeOperationError, type IDataObject, type IHookFunctions, type JsonObject } from 'n8n-workflow';
 
-import { callbackUrlSchema, DESCRIPTION_MAX_LENGTH } from '../BusinessBanking/schemas/webhook';
+import { callbackUrlSchema, DESCRIPTION_MAX_LENGTH } from '../shared/schemas/webhook';
 import { apiRequest } from '../BusinessBanking/transport';
 import { partnerSecretToRegister } from './partnerSecret';
 import { clearRegistration, readRegistration, saveRegistration, type TriggerMode } from './registration';

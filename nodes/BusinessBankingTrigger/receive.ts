@@ -5,7 +5,7 @@ import {
 	PARTNER_SIGNATURE_HEADER,
 	SIGNATURE_TOLERANCE_SECONDS,
 	SUBSCRIPTION_SIGNATURE_HEADER,
-} from '../BusinessBanking/schemas/webhook';
+} from '../shared/schemas/webhook';
 import { seenBefore } from './dedup';
 import { partnerSecretForDelivery } from './partnerSecret';
 import { readRegistration, type TriggerMode } from './registration';

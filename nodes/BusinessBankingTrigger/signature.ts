@@ -1,7 +1,7 @@
 import { createHmac } from 'crypto';
 
 /**
- * Signature checks for deliveries (decisions.md, Webhooks), on the raw bytes received:
+ * Signature checks for deliveries (docs/assumptions.md, Webhooks), on the raw bytes received:
  * - `timestamped`: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` (webhook subscriptions);
  * - `plain`: `<hex HMAC-SHA256 of the raw body>` (partner webhook endpoint).
  * Both keyed with the UTF-8 bytes of the secret and compared in constant time.

@@ -8,7 +8,7 @@ import { StoredMap } from './storedMap';
 import { TokenStore } from './tokens';
 
 /** A freshly consented token has every scope. */
-export { ALL_SCOPES } from '../../nodes/BusinessBanking/schemas/scopes';
+export { ALL_SCOPES } from '../../nodes/shared/schemas/scopes';
 
 export interface SandboxOptions {
 	/** 4010 by default; 0 picks a free port (tests). */
@@ -16,7 +16,7 @@ export interface SandboxOptions {
 	host?: string;
 	/** When set, every /v2 call must carry it in X-Service-Staging-Token. */
 	stagingToken?: string;
-	/** Requests per window per access token (decisions.md: 1,000 per 10 s). */
+	/** Requests per window per access token (docs/assumptions.md: 1,000 per 10 s). */
 	rateLimit?: { max: number; windowMs: number };
 	/** Delay before a finalized invoice's Factur-X PDF replaces the draft PDF (10 s by default). */
 	facturxDelayMs?: number;
@@ -27,9 +27,9 @@ export interface SandboxOptions {
 	redirectUris?: string[];
 	/** Silence request logs (tests). */
 	quiet?: boolean;
-	/** First webhook retry delay, doubled on each retry (decisions.md: 1 s). Tests use a few ms. */
+	/** First webhook retry delay, doubled on each retry (docs/assumptions.md: 1 s). Tests use a few ms. */
 	deliveryBackoffMs?: number;
-	/** How long a webhook delivery waits for the receiver (decisions.md: 10 s). */
+	/** How long a webhook delivery waits for the receiver (docs/assumptions.md: 10 s). */
 	deliveryTimeoutMs?: number;
 	/**
 	 * A sqlite file that keeps the whole state across restarts (`--data`, `npm run dev`); a start on

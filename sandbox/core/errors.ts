@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import type { ZodError } from 'zod/v3';
 
-/** One entry of the error body documented in decisions.md. */
+/** One entry of the error body documented in docs/assumptions.md. */
 export interface ApiErrorEntry {
 	code: string;
 	detail: string;

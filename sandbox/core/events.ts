@@ -2,7 +2,7 @@ import { randomUUID } from 'crypto';
 
 import type { Clock } from './clock';
 
-/** The envelope of every delivery (decisions.md, Webhooks). */
+/** The envelope of every delivery (docs/assumptions.md, Webhooks). */
 export interface EventEnvelope {
 	id: string;
 	type: string;

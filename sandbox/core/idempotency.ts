@@ -7,7 +7,7 @@ import { UUID } from './lookup';
 import { perSandbox } from './perSandbox';
 import type { StoredMap } from './storedMap';
 
-/** decisions.md (Transport): a key is kept 30 minutes. */
+/** docs/assumptions.md (Transport): a key is kept 30 minutes. */
 export const IDEMPOTENCY_KEY_TTL_MS = 30 * 60 * 1000;
 export const IDEMPOTENCY_HEADER = 'x-service-idempotency-key';
 

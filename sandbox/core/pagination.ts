@@ -2,7 +2,7 @@ import { z } from 'zod/v3';
 
 import { ApiError } from './errors';
 
-/** The `meta` object every list answers with (decisions.md: pagination). */
+/** The `meta` object every list answers with (docs/assumptions.md: pagination). */
 export interface PageMeta {
 	current_page: number;
 	next_page: number | null;

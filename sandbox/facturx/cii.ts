@@ -1,7 +1,7 @@
 import Big from 'big.js';
 import { XMLBuilder } from 'fast-xml-parser';
 
-import type { ClientInvoiceResponse } from '../../nodes/BusinessBanking/schemas/invoice';
+import type { ClientInvoiceResponse } from '../../nodes/shared/schemas/invoice';
 import type { InvoiceTotals } from '../modules/invoices/totals';
 
 /**
@@ -12,7 +12,7 @@ import type { InvoiceTotals } from '../modules/invoices/totals';
  * - Line net (BT-131) is the item subtotal less its own discount; the global discount and the
  *   Italian welfare fund become document-level allowances/charges, one per VAT category and rate.
  * - VAT per rate (BT-117) is the sum of the items' rounded VAT, so that TaxTotalAmount equals the
- *   invoice's vat_amount (decisions.md rounds VAT per item).
+ *   invoice's vat_amount (docs/assumptions.md rounds VAT per item).
  * - Withholding tax has no EN 16931 element: it is reported as TotalPrepaidAmount (with a note) so
  *   that DuePayableAmount equals the invoice's total_amount and BR-CO-16 still holds.
  * - Stamp duty is a document-level charge.

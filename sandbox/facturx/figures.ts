@@ -1,6 +1,6 @@
 import Big from 'big.js';
 
-import type { ClientInvoiceResponse } from '../../nodes/BusinessBanking/schemas/invoice';
+import type { ClientInvoiceResponse } from '../../nodes/shared/schemas/invoice';
 
 /**
  * Every figure the invoice page prints, derived from the invoice response in decimal, the same way

@@ -1,6 +1,6 @@
 import { PDFDocument } from 'pdf-lib';
 
-import type { ClientInvoiceResponse } from '../../nodes/BusinessBanking/schemas/invoice';
+import type { ClientInvoiceResponse } from '../../nodes/shared/schemas/invoice';
 import { invoiceFigures, type LineFigures } from './figures';
 import { embedInvoiceFonts } from './fonts';
 import { deflateNatively } from './fontSubsets';

@@ -1,4 +1,4 @@
-import type { ClientInvoiceResponse } from '../../nodes/BusinessBanking/schemas/invoice';
+import type { ClientInvoiceResponse } from '../../nodes/shared/schemas/invoice';
 import type { InvoiceFigures } from './figures';
 import type { InvoiceFonts } from './fonts';
 import { formatsFor, type Formats } from './format';

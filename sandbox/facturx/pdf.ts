@@ -3,7 +3,7 @@ import { deflateSync } from 'zlib';
 
 import { AFRelationship, PDFHexString, PDFName, PDFString, type PDFDocument } from 'pdf-lib';
 
-import type { ClientInvoiceResponse } from '../../nodes/BusinessBanking/schemas/invoice';
+import type { ClientInvoiceResponse } from '../../nodes/shared/schemas/invoice';
 import { buildSrgbIccProfile, ICC_DESCRIPTION } from './icc';
 import { drawInvoice } from './invoicePage';
 import { buildFacturxXmp, FACTURX_FILE_NAME } from './xmp';

@@ -4,7 +4,7 @@ import type { SandboxModule } from '../module';
 import { ApiError } from '../core/errors';
 import { isApiPath } from '../core/guard';
 
-/** decisions.md: 1,000 requests per 10 seconds per token. */
+/** docs/assumptions.md: 1,000 requests per 10 seconds per token. */
 export const DEFAULT_RATE_LIMIT = { max: 1000, windowMs: 10_000 };
 
 interface Window {

@@ -3,7 +3,7 @@
 import { DateTime } from 'luxon';
 import { z } from 'zod/v3';
 
-import { amountStringSchema } from '../../nodes/BusinessBanking/schemas/money';
+import { amountStringSchema } from '../../nodes/shared/schemas/money';
 
 describe('the nodes under the dependency majors n8n may ship', () => {
 	it('imports zod 4 through its zod/v3 export', () => {

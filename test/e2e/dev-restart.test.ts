@@ -9,7 +9,7 @@ import { join } from 'path';
 import axios from 'axios';
 
 import { SEED } from '../../sandbox/core/seed';
-import { ALL_SCOPES } from '../../nodes/BusinessBanking/schemas/scopes';
+import { ALL_SCOPES } from '../../nodes/shared/schemas/scopes';
 import { DEV_CREDENTIAL_NAME } from '../../tools/n8n/dev-setup';
 import { readExample, withCredential, type Workflow } from '../../tools/n8n/examples';
 import { DEFAULT_OWNER, freePort } from '../../tools/n8n/server';

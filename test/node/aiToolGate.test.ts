@@ -1,7 +1,5 @@
 // The Business Banking node as an AI agent's tool (n8n runs it as its `…Tool` variant): money moves
 // only with the author's leave, within the author's limits, and a refusal is the tool's answer.
-import { readFileSync } from 'fs';
-import { join } from 'path';
 import type { INodeParameters } from 'n8n-workflow';
 
 import { SEED } from '../../sandbox/core/seed';
@@ -23,11 +21,34 @@ const MONEY_MOVING = Object.entries(OPERATION_CLASSES).flatMap(([resource, opera
 );
 
 describe('the operation classes', () => {
-	it('class every operation of the node, and nothing else', () => {
-		const offered = Object.entries(resources).flatMap(([resource, { operations }]) => Object.keys(operations).map((operation) => `${resource}.${operation}`));
-		const classed = Object.entries(OPERATION_CLASSES).flatMap(([resource, operations]) => Object.keys(operations).map((operation) => `${resource}.${operation}`));
-		expect(classed.sort()).toEqual(offered.sort());
-		expect(MONEY_MOVING).toHaveLength(14);
+	it('class as money-moving exactly what moves money, decides who gets paid or cannot be undone', () => {
+		expect(MONEY_MOVING.map(([resource, operation]) => `${resource}.${operation}`).sort()).toEqual(
+			[
+				'bankAccount.create',
+				'card.updateRestrictions',
+				'clientInvoice.create',
+				'clientInvoice.finalize',
+				'clientInvoice.update',
+				'directDebit.createMandate',
+				'directDebit.createSubscription',
+				'externalTransfer.create',
+				'insuranceContract.create',
+				'internationalBeneficiary.create',
+				'internationalBeneficiary.update',
+				'internationalTransfer.create',
+				'supplierInvoice.markAsPaid',
+				'webhookSubscription.updatePartnerEndpoint',
+			].sort(),
+		);
+	});
+});
+
+describe('the registry', () => {
+	it('offers in each operation picker exactly the operations its resource registers (each with its descriptor)', () => {
+		for (const [resource, { operationPicker, operations }] of Object.entries(resources)) {
+			const picked = (operationPicker.options ?? []).map((option) => ('value' in option ? String(option.value) : ''));
+			expect([resource, picked.sort()]).toEqual([resource, Object.keys(operations).sort()]);
+		}
 	});
 });
 
@@ -152,14 +173,5 @@ describe('Business Banking as an AI agent’s tool, in n8n’s engine', () => {
 		expect(error).toBeUndefined();
 		expect(items[0].json).toMatchObject({ status: 'pending' });
 		expect(transfers()).toHaveLength(1);
-	});
-});
-
-describe('docs/ai-agents.md', () => {
-	it('shows the table in code, row for row', () => {
-		const text = readFileSync(join(__dirname, '..', '..', 'docs', 'ai-agents.md'), 'utf8');
-		const rows = [...text.matchAll(/^\| (\w+) \| (\w+) \| (read|write|\*\*money-moving\*\*) \|$/gm)].map(([, resource, operation, kind]) => [resource, operation, kind === 'read' || kind === 'write' ? kind : 'moneyMoving']);
-		const expected = Object.entries(OPERATION_CLASSES).flatMap(([resource, operations]) => Object.entries(operations).map(([operation, kind]) => [resource, operation, kind]));
-		expect(rows).toEqual(expected);
 	});
 });

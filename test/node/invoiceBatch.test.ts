@@ -73,7 +73,7 @@ describe('Client Invoice: batches', () => {
 	}
 
 	test('1,000 invoices in one execution at the default concurrency, within the rate limit (1,000 per 10 s)', async () => {
-		expect(sandbox.ctx.options.rateLimit).toBeUndefined(); // the sandbox's default: decisions.md's limit
+		expect(sandbox.ctx.options.rateLimit).toBeUndefined(); // the sandbox's default: the limit of docs/assumptions.md
 		await runBatch('Batch Mille SARL', 1000, {});
 	}, 180_000);
 

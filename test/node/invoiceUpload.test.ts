@@ -10,7 +10,7 @@ import { PDFDocument } from 'pdf-lib';
 import { SEED } from '../../sandbox/core/seed';
 import { invoiceState } from '../../sandbox/modules/invoices/state';
 import { renderDuePdf } from '../../sandbox/modules/invoices/documents';
-import { UPLOAD_MAX_BYTES } from '../../nodes/BusinessBanking/schemas/invoice';
+import { UPLOAD_MAX_BYTES } from '../../nodes/shared/schemas/invoice';
 import { runFileInto } from '../helpers/fileNode';
 import { useTestSandbox } from '../helpers/sandbox';
 import { createClient, createParameters } from './invoiceFixtures';

@@ -1,6 +1,6 @@
 import { SEED } from '../../sandbox/core/seed';
 import { cardsOf, seededCardId } from '../../sandbox/modules/cards';
-import { CARD_CATEGORIES } from '../../nodes/BusinessBanking/schemas/card';
+import { CARD_CATEGORIES } from '../../nodes/shared/schemas/card';
 import { recordEvents, useTestSandbox } from '../helpers/sandbox';
 
 /** Every field of the spec's card response. */

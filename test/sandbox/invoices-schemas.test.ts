@@ -1,5 +1,5 @@
-import { invoiceCreateSchema, invoiceUpdateSchema, isValidIban } from '../../nodes/BusinessBanking/schemas/invoice';
-import { amountToCents, centsToAmount, fractionStringSchema, moneySchema } from '../../nodes/BusinessBanking/schemas/money';
+import { invoiceCreateSchema, invoiceUpdateSchema, isValidIban } from '../../nodes/shared/schemas/invoice';
+import { amountToCents, centsToAmount, fractionStringSchema, moneySchema } from '../../nodes/shared/schemas/money';
 
 /** The shared request schemas the node checks its input with before sending (pure, no sandbox). */
 describe('invoice and money schemas', () => {

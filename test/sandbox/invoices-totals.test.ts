@@ -2,7 +2,7 @@ import Big from 'big.js';
 
 import { computeTotals, shareInProportion, TotalsError } from '../../sandbox/modules/invoices/totals';
 
-/** Hand-worked examples of decisions.md "Invoice arithmetic"; each line of working is in the comment. */
+/** Hand-worked examples of docs/assumptions.md "Invoice arithmetic"; each line of working is in the comment. */
 describe('invoice totals (pure decimal arithmetic)', () => {
 	it('3 × 0.10 at 20 % VAT is 0.30 + 0.06 = 0.36 (binary floats give 0.30000000000000004)', () => {
 		expect(0.1 * 3).not.toBe(0.3);

@@ -1,35 +1,15 @@
-/**
- * What each operation does to the organization, in one table that the node (as an AI agent's tool),
- * the docs (docs/ai-agents.md, checked against this table by a test) and the tests read.
- * - read: looks only (lists, gets, quotes, requirements, payee checks, downloads);
- * - write: changes records that move no money and can be changed back (clients, uploads, account names);
- * - moneyMoving: moves money, commits to a payment, cannot be undone, or decides who gets paid: issues
- *   a document a client pays or sets an IBAN anyone is paid into (an invoice's create and update).
- */
-export type OperationClass = 'read' | 'write' | 'moneyMoving';
+import { tableOf } from './resources';
+import type { OperationClass } from './types';
 
-export const OPERATION_CLASSES: Record<string, Record<string, OperationClass>> = {
-	client: { create: 'write', update: 'write', get: 'read', getMany: 'read' },
-	clientInvoice: {
-		create: 'moneyMoving',
-		update: 'moneyMoving',
-		get: 'read',
-		getMany: 'read',
-		finalize: 'moneyMoving',
-		downloadFacturX: 'read',
-		upload: 'write',
-	},
-	attachment: { get: 'read' },
-	bankAccount: { create: 'moneyMoving', update: 'write', getMany: 'read' },
-	externalTransfer: { create: 'moneyMoving', get: 'read', verifyPayee: 'read' },
-	internationalBeneficiary: { create: 'moneyMoving', update: 'moneyMoving', getRequirements: 'read' },
-	internationalTransfer: { create: 'moneyMoving', getQuote: 'read', getRequirements: 'read' },
-	directDebit: { createMandate: 'moneyMoving', createSubscription: 'moneyMoving' },
-	supplierInvoice: { get: 'read', getMany: 'read', markAsPaid: 'moneyMoving' },
-	card: { get: 'read', updateRestrictions: 'moneyMoving' },
-	insuranceContract: { create: 'moneyMoving' },
-	webhookSubscription: { get: 'read', updatePartnerEndpoint: 'moneyMoving' },
-};
+export type { OperationClass };
+
+/**
+ * What each operation does to the organization (read, write, moneyMoving; see OperationClass), as a
+ * table derived from the operations' descriptors: the node (as an AI agent's tool), the docs
+ * (docs/ai-agents.md, generated from it) and the tests read it. Change a class in the operation's
+ * `descriptor`, not here.
+ */
+export const OPERATION_CLASSES: Record<string, Record<string, OperationClass>> = tableOf((descriptor) => descriptor.class);
 
 /** The class of an operation; an operation missing from the table is treated as money-moving. */
 export function classOf(resource: string, operation: string): OperationClass {

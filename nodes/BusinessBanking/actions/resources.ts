@@ -12,7 +12,7 @@ import { supplierInvoice } from './supplierInvoice';
 import { card } from './card';
 import { insuranceContract } from './insuranceContract';
 import { webhookSubscription } from './webhookSubscription';
-import type { Resource } from './types';
+import type { OperationDescriptor, Resource } from './types';
 
 /**
  * Every resource the node offers, keyed by the `resource` parameter's value. A resource lives in
@@ -32,6 +32,28 @@ export const resources: Record<string, Resource> = {
 	insuranceContract,
 	webhookSubscription,
 };
+
+/** One operation of the registry and its descriptor. */
+export interface RegisteredOperation {
+	resource: string;
+	operation: string;
+	descriptor: OperationDescriptor;
+}
+
+/** Every operation of every resource, in the registry's order: what the derived tables are built from. */
+export const OPERATIONS: readonly RegisteredOperation[] = Object.entries(resources).flatMap(([resource, { operations }]) =>
+	Object.entries(operations).map(([operation, { descriptor }]) => ({ resource, operation, descriptor })),
+);
+
+/** A table keyed by resource, then operation, of one fact of the operations that have it. */
+export function tableOf<Fact>(fact: (descriptor: OperationDescriptor) => Fact | undefined): Record<string, Record<string, Fact>> {
+	const table: Record<string, Record<string, Fact>> = {};
+	for (const { resource, operation, descriptor } of OPERATIONS) {
+		const value = fact(descriptor);
+		if (value !== undefined) (table[resource] ??= {})[operation] = value;
+	}
+	return table;
+}
 
 /** The resource picker (a literal list, so that n8n's node linter can read it). */
 export const resourcePicker: INodeProperties = {

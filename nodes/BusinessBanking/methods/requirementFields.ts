@@ -2,7 +2,7 @@ import type { ILoadOptionsFunctions, INodePropertyOptions, ResourceMapperField, 
 
 import { BENEFICIARY_REQUIREMENTS, fetchForm, firstForm, formOfType, TRANSFER_REQUIREMENTS } from '../actions/internationalTransfer/requirements';
 import { isUuid } from '../actions/common/uuid';
-import type { RequirementField } from '../schemas/requirements';
+import type { RequirementField } from '../../shared/schemas/requirements';
 
 /** A parameter of the node being edited, when the editor could resolve it to a UUID. */
 function currentId(context: ILoadOptionsFunctions, name: string): string | undefined {

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { describeFailure, toNodeApiError } from './errors';
-import type { ApiContext, ApiRequestOptions } from './request';
+import type { ApiContext, ApiRequestOptions } from './types';
 
 /**
  * GET of an absolute link the API handed out (e.g. a pre-signed attachment URL). It is addressed to

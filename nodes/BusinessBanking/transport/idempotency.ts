@@ -1,7 +1,7 @@
 import { createHash } from 'crypto';
 import { NodeOperationError, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 
-import { uuidSchema } from '../schemas/common';
+import { uuidSchema } from '../../shared/schemas/common';
 
 /** n8n-core's stand-in id for a workflow that was never saved. */
 const UNSAVED_WORKFLOW_ID = '__EMPTY__';

@@ -1,5 +1,6 @@
 /** The only code in the package that talks HTTP. */
-export { apiRequest, CREDENTIAL_TYPE, type ApiContext, type ApiRequestOptions, type MultipartFile } from './request';
+export { apiRequest } from './request';
+export { CREDENTIAL_TYPE, type ApiContext, type ApiRequestOptions, type MultipartFile } from './types';
 export { apiRequestAllItems, MAX_PER_PAGE } from './pagination';
 export { idempotencyKeyFor, idempotencyKeyField, resolveIdempotencyKey, writeKey } from './idempotency';
 export { runWithConcurrency } from './concurrency';

@@ -6,7 +6,7 @@ export interface RateLimit {
 	windowMs: number;
 }
 
-/** decisions.md: 1,000 requests per 10 seconds per token. */
+/** docs/assumptions.md: 1,000 requests per 10 seconds per token. */
 export const DEFAULT_RATE_LIMIT: RateLimit = { max: 1000, windowMs: 10_000 };
 /**
  * The most requests one credential keeps in flight when the node adapts by itself. At 25 ms of

@@ -1,6 +1,7 @@
 import type { IDataObject, IHttpRequestMethods } from 'n8n-workflow';
 
-import { apiRequest, type ApiContext, type ApiRequestOptions } from './request';
+import { apiRequest } from './request';
+import type { ApiContext, ApiRequestOptions } from './types';
 
 /** The API's largest page. */
 export const MAX_PER_PAGE = 100;

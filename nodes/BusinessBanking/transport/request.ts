@@ -2,53 +2,19 @@ import {
 	sleep,
 	type ICredentialDataDecryptedObject,
 	type IDataObject,
-	type IExecuteFunctions,
-	type IHookFunctions,
 	type IHttpRequestMethods,
 	type IHttpRequestOptions,
-	type ILoadOptionsFunctions,
-	type IWebhookFunctions,
 } from 'n8n-workflow';
 
 import { fetchAbsoluteUrl } from './absolute';
-import { describeFailure, mayHaveApplied, toNodeApiError, type CreatedThing } from './errors';
+import { describeFailure, mayHaveApplied, toNodeApiError } from './errors';
 import { addressesOf } from './addresses';
 import { isRetryable, MAX_TRIES, retryDelayMs } from './retry';
 import { trimmedText } from './credentialFields';
-import { CREDENTIAL_TYPE, forgetCredential, pacing, readCheckedCredential } from './run';
+import { forgetCredential, pacing, readCheckedCredential } from './run';
+import { CREDENTIAL_TYPE, type ApiContext, type ApiRequestOptions, type MultipartFile } from './types';
 
-export { CREDENTIAL_TYPE };
-
-export type ApiContext = IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions;
-
-export interface ApiRequestOptions {
-	body?: IDataObject | IDataObject[];
-	qs?: IDataObject;
-	headers?: Record<string, string>;
-	/** Sent as X-Service-Idempotency-Key; makes a write safe to retry. */
-	idempotencyKey?: string;
-	/** Which credential address the path is relative to (`register` for the partner API). */
-	server?: 'api' | 'register';
-	/** The item this call is for, so errors name it. */
-	itemIndex?: number;
-	/** Raw bytes instead of JSON (downloads). */
-	binary?: boolean;
-	/** Absolute URL (e.g. a pre-signed attachment link): no base URL, no bearer token. */
-	absoluteUrl?: boolean;
-	/** One file sent as multipart/form-data (uploads) instead of a JSON body. */
-	file?: MultipartFile;
-	/** What this write makes and where to look for it: an unconfirmed write's error then says it may exist. */
-	creates?: CreatedThing;
-}
-
-/** A file part of a multipart/form-data body. */
-export interface MultipartFile {
-	/** The form field's name (e.g. `file`). */
-	field: string;
-	fileName: string;
-	contentType: string;
-	bytes: Uint8Array;
-}
+export { CREDENTIAL_TYPE, type ApiContext, type ApiRequestOptions, type MultipartFile };
 
 /**
  * The multipart body, built afresh for each try: the standard FormData and Blob (no Node I/O),

@@ -2,9 +2,10 @@ import { NodeOperationError, type ICredentialDataDecryptedObject } from 'n8n-wor
 
 import { credentialProblem, describeCredentialProblem, partnerSecretOf, type CredentialProblem, type CredentialUse } from './credentialFields';
 import { DEFAULT_RATE_LIMIT, pacerFor, type Pacer, type RateLimit } from './pacer';
-import type { ApiContext } from './request';
+import { signingContext } from '../n8n/signingContext';
+import { CREDENTIAL_TYPE, type ApiContext } from './types';
 
-export const CREDENTIAL_TYPE = 'businessBankingOAuth2Api';
+export { CREDENTIAL_TYPE };
 
 /** How a run's requests are paced: the contract's limit, and whether the in-flight cap adapts. */
 export interface RunSettings {
@@ -116,19 +117,6 @@ export function forgetCredential(context: ApiContext, stale: ReadCredential): vo
 	if (state.current !== stale) return;
 	state.credential = undefined;
 	state.current = undefined;
-}
-
-/**
- * The node's context, except that `getCredentials` of this type answers the copy already read:
- * n8n-core's OAuth2 signing calls `this.getCredentials` on every request otherwise.
- */
-function signingContext(context: ApiContext, data: ICredentialDataDecryptedObject): ApiContext {
-	const signer = Object.create(context) as ApiContext;
-	const getCredentials = context.getCredentials.bind(context) as (type: string, itemIndex?: number) => Promise<ICredentialDataDecryptedObject>;
-	Object.defineProperty(signer, 'getCredentials', {
-		value: async (type: string, itemIndex?: number) => (type === CREDENTIAL_TYPE ? data : await getCredentials(type, itemIndex)),
-	});
-	return signer;
 }
 
 /** The run's settings and the pacer of the credential's current access token. */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'crypto';
 
-import { bankAccountRequestSchema } from '../../../nodes/BusinessBanking/schemas/bankAccount';
+import { bankAccountRequestSchema } from '../../../nodes/shared/schemas/bankAccount';
 import type { BankAccount, SandboxContext } from '../../core/context';
 import { ApiError } from '../../core/errors';
 import { organizationId } from '../../core/guard';

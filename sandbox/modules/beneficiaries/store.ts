@@ -2,7 +2,7 @@ import { perSandbox } from '../../core/perSandbox';
 import { SEED } from '../../core/seed';
 import { makeIban } from '../bankAccounts/iban';
 
-/** A trusted beneficiary of external transfers (decisions.md: id, name, iban, bic, currency, trusted). */
+/** A trusted beneficiary of external transfers (docs/assumptions.md: id, name, iban, bic, currency, trusted). */
 export interface Beneficiary {
 	id: string;
 	name: string;

@@ -5,7 +5,7 @@ import { organizationId } from '../../core/guard';
 import { findOwned } from '../../core/lookup';
 import { pageQueryFields, paginate } from '../../core/pagination';
 import type { SandboxModule } from '../../module';
-import { cardRestrictionsRequestSchema } from '../../../nodes/BusinessBanking/schemas/card';
+import { cardRestrictionsRequestSchema } from '../../../nodes/shared/schemas/card';
 import { parseBody } from '../transfers/parse';
 import { seedCards } from './seed';
 import { cardsOf } from './store';

@@ -1,5 +1,5 @@
 import { perSandbox } from '../../core/perSandbox';
-import type { CardCategory } from '../../../nodes/BusinessBanking/schemas/card';
+import type { CardCategory } from '../../../nodes/shared/schemas/card';
 
 /** A card with every field of the spec. Limits and spent values are integers (euros), options booleans. */
 export interface Card {

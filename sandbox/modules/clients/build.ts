@@ -1,5 +1,5 @@
-import type { Address } from '../../../nodes/BusinessBanking/schemas/common';
-import { effectiveKind, type ClientCreateInput, type ClientUpdateInput } from '../../../nodes/BusinessBanking/schemas/client';
+import type { Address } from '../../../nodes/shared/schemas/common';
+import { effectiveKind, type ClientCreateInput, type ClientUpdateInput } from '../../../nodes/shared/schemas/client';
 import type { ClientRecord, StoredAddress } from './store';
 import { isInEInvoicingDirectory } from './directory';
 

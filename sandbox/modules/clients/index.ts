@@ -1,7 +1,7 @@
 import { randomUUID } from 'crypto';
 import type { FastifyRequest } from 'fastify';
 
-import { clientCreateSchema, clientUpdateSchema } from '../../../nodes/BusinessBanking/schemas/client';
+import { clientCreateSchema, clientUpdateSchema } from '../../../nodes/shared/schemas/client';
 import type { SandboxModule } from '../../module';
 import { ApiError } from '../../core/errors';
 import { organizationId } from '../../core/guard';

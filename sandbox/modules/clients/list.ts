@@ -3,7 +3,7 @@ import {
 	type ClientListFilter,
 	type ClientListQuery,
 	type ClientSort,
-} from '../../../nodes/BusinessBanking/schemas/client';
+} from '../../../nodes/shared/schemas/client';
 import { ApiError } from '../../core/errors';
 import { paginate, type Page } from '../../core/pagination';
 import type { ClientRecord } from './store';

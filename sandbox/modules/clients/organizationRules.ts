@@ -1,5 +1,5 @@
-import type { ClientUpdateInput } from '../../../nodes/BusinessBanking/schemas/client';
-import { italianAddressIssues } from '../../../nodes/BusinessBanking/schemas/common';
+import type { ClientUpdateInput } from '../../../nodes/shared/schemas/client';
+import { italianAddressIssues } from '../../../nodes/shared/schemas/common';
 import type { Organization } from '../../core/context';
 import { ApiError, type ApiErrorEntry } from '../../core/errors';
 import { rootAddressParts, ROOT_FIELD } from './build';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'crypto';
 
-import { clientCreateSchema, type ClientCreateRequest as ClientCreateInput } from '../../../nodes/BusinessBanking/schemas/client';
+import { clientCreateSchema, type ClientCreateRequest as ClientCreateInput } from '../../../nodes/shared/schemas/client';
 import type { Organization, SandboxContext } from '../../core/context';
 import { SEED } from '../../core/seed';
 import { createRecord } from './build';
@@ -155,7 +155,7 @@ const COUNTRY_DATA: Record<Organization['legal_country'], Pick<ClientCreateInput
 	DE: { locale: 'de', billing_address: { street_address: 'Hauptstraße 1', city: 'Köln', zip_code: '50667', country_code: 'DE' } },
 };
 
-/** Tax ids valid in form for the country (decisions.md, Client rules). */
+/** Tax ids valid in form for the country (docs/assumptions.md, Client rules). */
 function taxIds(country: Organization['legal_country'], n: number): Pick<ClientCreateInput, 'tax_identification_number' | 'vat_number'> {
 	const digits = (length: number) => String(n).padStart(length, '0').slice(-length);
 	switch (country) {

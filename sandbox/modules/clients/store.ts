@@ -1,4 +1,4 @@
-import type { ClientKind, ClientLocale } from '../../../nodes/BusinessBanking/schemas/client';
+import type { ClientKind, ClientLocale } from '../../../nodes/shared/schemas/client';
 import type { SandboxContext } from '../../core/context';
 import { perSandbox } from '../../core/perSandbox';
 

@@ -4,7 +4,7 @@ import { ApiError } from '../../core/errors';
 import { organizationId } from '../../core/guard';
 import { perSandbox } from '../../core/perSandbox';
 import type { SandboxModule } from '../../module';
-import { insuranceContractRequestSchema, type InsuranceContractInput } from '../../../nodes/BusinessBanking/schemas/insurance';
+import { insuranceContractRequestSchema, type InsuranceContractInput } from '../../../nodes/shared/schemas/insurance';
 import { parseBody } from '../transfers/parse';
 
 /** An insurance contract as stored and answered: the request's fields (optional ones null) and an id. */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'crypto';
 
-import { internationalBeneficiarySchema } from '../../../nodes/BusinessBanking/schemas/international';
+import { internationalBeneficiarySchema } from '../../../nodes/shared/schemas/international';
 import type { SandboxContext } from '../../core/context';
 import { ApiError } from '../../core/errors';
 import { parseBody } from '../transfers/parse';

@@ -1,4 +1,4 @@
-import { quoteRequestSchema } from '../../../nodes/BusinessBanking/schemas/international';
+import { quoteRequestSchema } from '../../../nodes/shared/schemas/international';
 import { ApiError } from '../../core/errors';
 import { organizationId } from '../../core/guard';
 import { withIdempotency } from '../../core/idempotency';

@@ -6,7 +6,7 @@ import { ApiError } from '../../core/errors';
 import { EUR_RATES, fromSource, fromTarget, minorDigits, quoteRate } from './rates';
 import { international, type Quote, type StoredQuote } from './store';
 
-/** decisions.md: a quote is valid 30 minutes on the sandbox clock. */
+/** docs/assumptions.md: a quote is valid 30 minutes on the sandbox clock. */
 export const QUOTE_TTL_MS = 30 * 60 * 1000;
 
 interface QuoteRequest {

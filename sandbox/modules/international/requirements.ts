@@ -1,4 +1,4 @@
-import { answerAt, requirementProblems, type Requirement, type RequirementField } from '../../../nodes/BusinessBanking/schemas/requirements';
+import { answerAt, requirementProblems, type Requirement, type RequirementField } from '../../../nodes/shared/schemas/requirements';
 import { ApiError } from '../../core/errors';
 import type { Quote } from './store';
 

@@ -6,7 +6,7 @@ export interface Money {
 	currency: string;
 }
 
-/** A quote as the API answers it (decisions.md: id, rate, fee, source_amount, target_amount, expires_at). */
+/** A quote as the API answers it (docs/assumptions.md: id, rate, fee, source_amount, target_amount, expires_at). */
 export interface Quote {
 	id: string;
 	source_currency: string;

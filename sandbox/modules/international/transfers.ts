@@ -2,7 +2,7 @@ import Big from 'big.js';
 import { randomUUID } from 'crypto';
 import type { FastifyRequest } from 'fastify';
 
-import { internationalTransferSchema, TWO_FA_PREFERENCES } from '../../../nodes/BusinessBanking/schemas/international';
+import { internationalTransferSchema, TWO_FA_PREFERENCES } from '../../../nodes/shared/schemas/international';
 import type { SandboxContext } from '../../core/context';
 import { ApiError } from '../../core/errors';
 import { organizationId } from '../../core/guard';

@@ -25,7 +25,7 @@ export interface InvoicedClient {
 
 const FIX = 'Update the client, then retry the invoice.';
 
-/** decisions.md "Client rules": the tax identification number's format by the client's country. */
+/** docs/assumptions.md "Client rules": the tax identification number's format by the client's country. */
 const TAX_ID_RULES: Record<string, (taxId: string, kind: string) => string | null> = {
 	FR: (id) => (/^(\d{9}|\d{14})$/.test(id) ? null : 'must be a SIREN (9 digits) or a SIRET (14 digits) for a French client'),
 	IT: (id, kind) =>

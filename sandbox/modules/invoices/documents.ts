@@ -6,7 +6,7 @@ import { embedFacturx, renderInvoicePdf, savePlainPdf } from '../../facturx/pdf'
 import { presentInvoice } from './present';
 import type { AttachmentRecord, InvoiceRecord, InvoiceState } from './state';
 
-/** decisions.md / spec: the Factur-X PDF replaces the draft one about 10 seconds after finalization. */
+/** docs/assumptions.md / spec: the Factur-X PDF replaces the draft one about 10 seconds after finalization. */
 export const DEFAULT_FACTURX_DELAY_MS = 10_000;
 
 const fileName = (record: InvoiceRecord) => `invoice-${record.fields.number.replace(/[^A-Za-z0-9._-]+/g, '_')}.pdf`;

@@ -4,7 +4,7 @@ import multipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PDFDocument } from 'pdf-lib';
 
-import { UPLOAD_MAX_BYTES } from '../../../nodes/BusinessBanking/schemas/invoice';
+import { UPLOAD_MAX_BYTES } from '../../../nodes/shared/schemas/invoice';
 import type { SandboxContext } from '../../core/context';
 import { ApiError } from '../../core/errors';
 import { organizationId } from '../../core/guard';

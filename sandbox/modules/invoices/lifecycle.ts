@@ -1,6 +1,6 @@
 import { randomUUID } from 'crypto';
 
-import type { ClientInvoiceCreate } from '../../../nodes/BusinessBanking/schemas/invoice';
+import type { ClientInvoiceCreate } from '../../../nodes/shared/schemas/invoice';
 import type { Organization, SandboxContext } from '../../core/context';
 import { ApiError } from '../../core/errors';
 import { checkClientForInvoicing, clientBlock } from './clientRules';

@@ -1,7 +1,7 @@
 import { createHmac } from 'crypto';
 
-import type { ClientInvoiceResponse, InvoiceItemResponse } from '../../../nodes/BusinessBanking/schemas/invoice';
-import { amountToCents } from '../../../nodes/BusinessBanking/schemas/money';
+import type { ClientInvoiceResponse, InvoiceItemResponse } from '../../../nodes/shared/schemas/invoice';
+import { amountToCents } from '../../../nodes/shared/schemas/money';
 import type { Organization, SandboxContext } from '../../core/context';
 import type { InvoiceFields, InvoiceRecord, InvoiceState } from './state';
 

@@ -5,7 +5,7 @@ import {
 	invoiceCreateSchema,
 	invoiceUpdateSchema,
 	type InvoiceStatus,
-} from '../../../nodes/BusinessBanking/schemas/invoice';
+} from '../../../nodes/shared/schemas/invoice';
 import type { SandboxContext } from '../../core/context';
 import { ApiError } from '../../core/errors';
 import { organizationId } from '../../core/guard';

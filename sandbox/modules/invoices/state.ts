@@ -1,6 +1,6 @@
 import { createSecretKey, randomBytes, type KeyObject } from 'crypto';
 
-import type { ClientInvoiceCreate, InvoiceStatus } from '../../../nodes/BusinessBanking/schemas/invoice';
+import type { ClientInvoiceCreate, InvoiceStatus } from '../../../nodes/shared/schemas/invoice';
 import type { Collection } from '../../core/collection';
 import type { SandboxContext } from '../../core/context';
 import { perSandbox } from '../../core/perSandbox';

@@ -1,9 +1,9 @@
 import Big from 'big.js';
 
-import type { Discount } from '../../../nodes/BusinessBanking/schemas/invoice';
+import type { Discount } from '../../../nodes/shared/schemas/invoice';
 
 /**
- * Invoice arithmetic of decisions.md, exactly in decimal: every rounding is half-up to 2 digits
+ * Invoice arithmetic of docs/assumptions.md, exactly in decimal: every rounding is half-up to 2 digits
  * (the minor unit of every listed currency) and happens only where the decisions say.
  */
 

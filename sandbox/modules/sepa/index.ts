@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../../core/errors';
 import { organizationId } from '../../core/guard';
 import type { SandboxModule } from '../../module';
-import { mandateRequestSchema, subscriptionRequestSchema } from '../../../nodes/BusinessBanking/schemas/sepa';
+import { mandateRequestSchema, subscriptionRequestSchema } from '../../../nodes/shared/schemas/sepa';
 import { parseBody } from '../transfers/parse';
 import { createMandate, requireClient, signMandate } from './mandates';
 import { signPage } from './signPage';

@@ -1,7 +1,7 @@
 import { Collection } from '../../core/collection';
 import type { SandboxContext } from '../../core/context';
 import { perSandbox } from '../../core/perSandbox';
-import type { ScheduleType } from '../../../nodes/BusinessBanking/schemas/sepa';
+import type { ScheduleType } from '../../../nodes/shared/schemas/sepa';
 
 /** A mandate's schedule: one collection only, or any number (decisions: README Assumptions). */
 export type MandateSchedule = 'one_off' | 'recurring';

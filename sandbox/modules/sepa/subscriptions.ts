@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 
 import type { SandboxContext } from '../../core/context';
 import { ApiError } from '../../core/errors';
-import type { SubscriptionInput } from '../../../nodes/BusinessBanking/schemas/sepa';
+import type { SubscriptionInput } from '../../../nodes/shared/schemas/sepa';
 import { createMandate, requireClient } from './mandates';
 import { sepaOf, type Mandate, type Subscription } from './store';
 

@@ -6,7 +6,7 @@ import { organizationId } from '../../core/guard';
 import { findOwned } from '../../core/lookup';
 import { pageQueryFields, paginate } from '../../core/pagination';
 import type { SandboxModule } from '../../module';
-import { markAsPaidRequestSchema, SUPPLIER_INVOICE_STATUSES } from '../../../nodes/BusinessBanking/schemas/supplierInvoice';
+import { markAsPaidRequestSchema, SUPPLIER_INVOICE_STATUSES } from '../../../nodes/shared/schemas/supplierInvoice';
 import { parseBody } from '../transfers/parse';
 import { seedSupplierInvoices } from './seed';
 import { supplierInvoicesOf, type SupplierInvoice } from './store';

@@ -1,5 +1,5 @@
 import { perSandbox } from '../../core/perSandbox';
-import type { SupplierInvoiceStatus } from '../../../nodes/BusinessBanking/schemas/supplierInvoice';
+import type { SupplierInvoiceStatus } from '../../../nodes/shared/schemas/supplierInvoice';
 
 type Money = { value: string; currency: string };
 

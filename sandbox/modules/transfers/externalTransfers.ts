@@ -1,7 +1,7 @@
 import Big from 'big.js';
 import { randomBytes, randomUUID } from 'crypto';
 
-import { externalTransferRequestSchema } from '../../../nodes/BusinessBanking/schemas/transfer';
+import { externalTransferRequestSchema } from '../../../nodes/shared/schemas/transfer';
 import type { SandboxContext } from '../../core/context';
 import { ApiError } from '../../core/errors';
 import { organizationId } from '../../core/guard';
@@ -73,7 +73,7 @@ function createTransfer(ctx: SandboxContext, orgId: string, userId: string, body
 	return transfer;
 }
 
-/** Saves a status change and publishes it (decisions.md: a transfer's status change → v1/transactions). */
+/** Saves a status change and publishes it (docs/assumptions.md: a transfer's status change → v1/transactions). */
 function move(ctx: SandboxContext, orgId: string, transfer: ExternalTransfer, change: Partial<ExternalTransfer>): ExternalTransfer {
 	const moved = externalTransfers(ctx).update(orgId, transfer.id, { ...transfer, ...change });
 	ctx.events.emit('v1/transactions', orgId, moved);

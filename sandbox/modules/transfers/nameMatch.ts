@@ -1,4 +1,4 @@
-import type { PayeeVerificationResult } from '../../../nodes/BusinessBanking/schemas/transfer';
+import type { PayeeVerificationResult } from '../../../nodes/shared/schemas/transfer';
 
 const LEGAL_FORMS = new Set(['sa', 'sas', 'sasu', 'sarl', 'eurl', 'gmbh', 'ag', 'kg', 'ug', 'srl', 'spa', 'sl', 'ltd', 'llc', 'inc']);
 

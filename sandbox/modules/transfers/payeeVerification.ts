@@ -4,7 +4,7 @@ import {
 	payeeVerificationSchema,
 	payeeVerificationSkipSchema,
 	type PayeeVerificationResult,
-} from '../../../nodes/BusinessBanking/schemas/transfer';
+} from '../../../nodes/shared/schemas/transfer';
 import type { SandboxContext } from '../../core/context';
 import { ApiError } from '../../core/errors';
 import { organizationId } from '../../core/guard';
@@ -15,7 +15,7 @@ import { ACCOUNT_HOLDERS } from '../beneficiaries/store';
 import { compareNames } from './nameMatch';
 import { parseBody } from './parse';
 
-/** decisions.md: a proof token is valid 10 minutes and for one transfer to that IBAN. */
+/** docs/assumptions.md: a proof token is valid 10 minutes and for one transfer to that IBAN. */
 export const VOP_TOKEN_TTL_MS = 10 * 60 * 1000;
 
 interface ProofToken {

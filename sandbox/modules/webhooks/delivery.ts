@@ -7,11 +7,11 @@ import type { StoredMap } from '../../core/storedMap';
 import {
 	PARTNER_SIGNATURE_HEADER,
 	SUBSCRIPTION_SIGNATURE_HEADER,
-} from '../../../nodes/BusinessBanking/schemas/webhook';
+} from '../../../nodes/shared/schemas/webhook';
 import { partnerSignature, subscriptionSignature } from './signing';
 import type { DeliveryTarget, WebhookStore } from './store';
 
-/** decisions.md: up to 8 tries, 1 s first backoff doubling, 10 s timeout. */
+/** docs/assumptions.md: up to 8 tries, 1 s first backoff doubling, 10 s timeout. */
 export const MAX_ATTEMPTS = 8;
 const DEFAULT_BACKOFF_MS = 1000;
 const DEFAULT_TIMEOUT_MS = 10_000;

@@ -10,7 +10,7 @@ import {
 	partnerEndpointUpdateSchema,
 	webhookEventTypeSchema,
 	webhookSubscriptionCreateSchema,
-} from '../../../nodes/BusinessBanking/schemas/webhook';
+} from '../../../nodes/shared/schemas/webhook';
 import type { Deliverer } from './delivery';
 import { newSubscriptionSecret, publicPartnerEndpoint, publicSubscription, type WebhookStore } from './store';
 

@@ -1,7 +1,7 @@
 import { createHmac } from 'crypto';
 
 /**
- * The sandbox's side of the two signature schemes (decisions.md, Webhooks). Written separately
+ * The sandbox's side of the two signature schemes (docs/assumptions.md, Webhooks). Written separately
  * from the trigger's verifier so that each checks the other in the end-to-end tests.
  */
 

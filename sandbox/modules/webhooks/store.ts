@@ -3,7 +3,7 @@ import { randomBytes } from 'crypto';
 import type { Collection } from '../../core/collection';
 import type { SandboxContext } from '../../core/context';
 import { SEED } from '../../core/seed';
-import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../../../nodes/BusinessBanking/schemas/webhook';
+import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../../../nodes/shared/schemas/webhook';
 
 /** A webhook subscription: the spec's fields, and the secret that only the create response shows. */
 export interface WebhookSubscription {

@@ -1,5 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
+import { holdsExpression } from '../../n8n/runContext';
+
 /**
  * The parameters of a money-moving tool that only the workflow's author may set: the leave, the
  * limits, the payee check's settings, the idempotency key and the proof token. An expression there
@@ -20,14 +22,6 @@ export const AUTHOR_ONLY_PARAMETERS: Array<{ path: string; label: string }> = [
 	{ path: 'vopProofToken', label: 'Proof Token' },
 	{ path: 'options.idempotencyKey', label: 'Options › Idempotency Key' },
 ];
-
-/** n8n stores an expression as a string beginning with "="; a collection holds one when any value inside does. */
-export function holdsExpression(value: unknown): boolean {
-	if (typeof value === 'string') return value.startsWith('=');
-	if (Array.isArray(value)) return value.some(holdsExpression);
-	if (value && typeof value === 'object') return Object.values(value).some(holdsExpression);
-	return false;
-}
 
 /** The value stored at `path` of the node's raw parameters; an expression met on the way (a whole collection as one) is that value. */
 function storedAt(parameters: unknown, path: string): unknown {

@@ -1,17 +1,16 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { OPERATION_CLASSES } from '../operationClasses';
+import { tableOf } from '../resources';
 
-/** Where each limit applies: the parameter holding the amount or the beneficiary, per operation. */
-export const AMOUNT_PARAMETERS: Record<string, Record<string, string[]>> = {
-	externalTransfer: { create: ['amount'] },
-	internationalTransfer: { create: ['sourceAmount'] },
-	directDebit: { createSubscription: ['amount'] },
-};
-export const BENEFICIARY_PARAMETERS: Record<string, Record<string, string>> = {
-	externalTransfer: { create: 'beneficiaryId' },
-	internationalTransfer: { create: 'targetAccountId' },
-};
+/**
+ * Where each limit applies, derived from the operations' descriptors (`amountParameters`,
+ * `payeeParameters`): the parameters holding an amount, and the one naming the payee, per operation.
+ */
+export const AMOUNT_PARAMETERS: Record<string, Record<string, string[]>> = tableOf(({ amountParameters }) =>
+	amountParameters.length > 0 ? [...amountParameters] : undefined,
+);
+export const BENEFICIARY_PARAMETERS: Record<string, Record<string, string>> = tableOf(({ payeeParameters }) => payeeParameters[0]);
 /** Operations that can issue a document a client pays: as a tool they make drafts unless the author allowed issuing. */
 export const ISSUING_OPERATIONS: Record<string, string[]> = { clientInvoice: ['create'] };
 

@@ -1,13 +1,11 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
+import { runsAsAiTool } from '../../n8n/toolVariant';
 import { classOf } from '../operationClasses';
 import { limitRefusal, type Limits } from '../limits/check';
 import { authorOnlyExpression } from './authorOnly';
 
-/** n8n runs a node given to an AI agent as its `…Tool` variant (n8n 1.x and 2.x alike). */
-export function runsAsAiTool(context: IExecuteFunctions): boolean {
-	return context.getNode().type.endsWith('Tool');
-}
+export { runsAsAiTool };
 
 /**
  * Why this item may not run as an AI agent's tool call, or undefined when it may. A money-moving

@@ -3,6 +3,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { uuidParameter } from '../common/parameters';
 import { toBuffer } from './binary';
 import { downloadFile, fetchAttachment } from './fetch';
+import type { OperationDescriptor } from '../types';
 
 const show = { show: { resource: ['attachment'], operation: ['get'] } };
 
@@ -46,3 +47,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const mimeType = typeof attachment.content_type === 'string' ? attachment.content_type : undefined;
 	return [{ json: attachment, binary: { [property]: await this.helpers.prepareBinaryData(toBuffer(file), fileName, mimeType) } }];
 }
+
+export const descriptor: OperationDescriptor = {
+	class: 'read',
+	toolDescription:
+		'Gets an attachment (e.g. of a transfer or supplier invoice) by its id, found on that record. Returns its file name, type, size and a temporary download link.',
+	amountParameters: [],
+	payeeParameters: [],
+	concurrency: 'adaptive',
+};

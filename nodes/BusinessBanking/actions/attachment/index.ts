@@ -1,4 +1,3 @@
-import { inParallel } from '../parallel';
 import type { Resource } from '../types';
 import * as get from './get.operation';
 
@@ -13,5 +12,5 @@ export const attachment: Resource = {
 		options: [{ name: 'Get', value: 'get', action: 'Get an attachment', description: 'Get its metadata, and optionally the file' }],
 		default: 'get',
 	},
-	operations: { get: inParallel(get) },
+	operations: { get },
 };

@@ -1,10 +1,11 @@
 import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type INodeExecutionData, type INodeProperties } from 'n8n-workflow';
 
-import { bankAccountSchema } from '../../schemas/bankAccount';
+import { bankAccountSchema } from '../../../shared/schemas/bankAccount';
 import { apiRequest, idempotencyKeyField, writeKey } from '../../transport';
-import { validateBody } from '../../validation';
+import { validateBody } from '../common/validation';
 import { textParameter } from '../common/parameters';
 import { nameField } from './fields';
+import type { OperationDescriptor } from '../types';
 
 const properties: INodeProperties[] = [
 	nameField,
@@ -24,3 +25,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	});
 	return [{ json: response.bank_account as IDataObject }];
 }
+
+export const descriptor: OperationDescriptor = {
+	class: 'moneyMoving',
+	toolDescription:
+		'Opens a new business account (a sub-account) with the given name. Returns the account with its id and IBAN.',
+	amountParameters: [],
+	payeeParameters: [],
+	concurrency: 'adaptive',
+};

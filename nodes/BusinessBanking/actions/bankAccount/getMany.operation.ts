@@ -1,6 +1,7 @@
 import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type INodeExecutionData, type INodeProperties } from 'n8n-workflow';
 
 import { apiRequest } from '../../transport';
+import type { OperationDescriptor } from '../types';
 
 const properties: INodeProperties[] = [
 	{
@@ -21,3 +22,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const accounts = ((response.organization as IDataObject | undefined)?.bank_accounts as IDataObject[] | undefined) ?? [];
 	return accounts.filter((account) => includeClosed || account.status !== 'closed').map((account) => ({ json: account }));
 }
+
+export const descriptor: OperationDescriptor = {
+	class: 'read',
+	toolDescription:
+		'Lists the organization’s business accounts with their id, name, IBAN, status and balance (decimal strings with a currency). Use it to find the IBAN to pay from or an account id.',
+	amountParameters: [],
+	payeeParameters: [],
+	concurrency: 'adaptive',
+};

@@ -1,4 +1,3 @@
-import { inParallel } from '../parallel';
 import type { Resource } from '../types';
 import * as create from './create.operation';
 import * as getMany from './getMany.operation';
@@ -19,5 +18,5 @@ export const bankAccount: Resource = {
 		],
 		default: 'create',
 	},
-	operations: { create: inParallel(create), getMany: inParallel(getMany), update },
+	operations: { create, getMany, update },
 };

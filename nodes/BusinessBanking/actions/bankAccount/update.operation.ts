@@ -1,10 +1,11 @@
 import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type INodeExecutionData } from 'n8n-workflow';
 
-import { bankAccountSchema } from '../../schemas/bankAccount';
+import { bankAccountSchema } from '../../../shared/schemas/bankAccount';
 import { apiRequest } from '../../transport';
-import { validateBody } from '../../validation';
+import { validateBody } from '../common/validation';
 import { idParameter, textParameter } from '../common/parameters';
 import { bankAccountIdField, nameField } from './fields';
+import type { OperationDescriptor } from '../types';
 
 export const description = updateDisplayOptions({ show: { resource: ['bankAccount'], operation: ['update'] } }, [bankAccountIdField, nameField]);
 
@@ -15,3 +16,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const response = await apiRequest.call(this, 'PATCH', `/v2/bank_accounts/${encodeURIComponent(id)}`, { body: { bank_account: body }, itemIndex });
 	return [{ json: response.bank_account as IDataObject }];
 }
+
+export const descriptor: OperationDescriptor = {
+	class: 'write',
+	toolDescription:
+		'Renames a business account. Needs the account id (from Business Account › Get Many). Returns the updated account.',
+	amountParameters: [],
+	payeeParameters: [],
+	concurrency: 1,
+};

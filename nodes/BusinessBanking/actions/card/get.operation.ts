@@ -3,6 +3,7 @@ import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type IN
 import { apiRequest } from '../../transport';
 import { uuidParameter } from '../common/parameters';
 import { cardIdField } from './fields';
+import type { OperationDescriptor } from '../types';
 
 export const description = updateDisplayOptions({ show: { resource: ['card'], operation: ['get'] } }, [cardIdField]);
 
@@ -12,3 +13,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const response = await apiRequest.call(this, 'GET', `/v2/cards/${id}`, { itemIndex });
 	return [{ json: response.card as IDataObject }];
 }
+
+export const descriptor: OperationDescriptor = {
+	class: 'read',
+	toolDescription:
+		'Gets one card by its id. Returns its holder, status, limits and restrictions (active days, merchant categories).',
+	amountParameters: [],
+	payeeParameters: [],
+	concurrency: 'adaptive',
+};

@@ -1,4 +1,3 @@
-import { inParallel } from '../parallel';
 import type { Resource } from '../types';
 import * as get from './get.operation';
 import * as updateRestrictions from './updateRestrictions.operation';
@@ -22,5 +21,5 @@ export const card: Resource = {
 		],
 		default: 'updateRestrictions',
 	},
-	operations: { get: inParallel(get), updateRestrictions },
+	operations: { get, updateRestrictions },
 };

@@ -1,10 +1,11 @@
 import { NodeOperationError, updateDisplayOptions, type IDataObject, type IExecuteFunctions, type INodeExecutionData, type INodeProperties } from 'n8n-workflow';
 
-import { cardRestrictionsSchema } from '../../schemas/card';
+import { cardRestrictionsSchema } from '../../../shared/schemas/card';
 import { apiRequest } from '../../transport';
-import { validateBody } from '../../validation';
+import { validateBody } from '../common/validation';
 import { listParameter, uuidParameter } from '../common/parameters';
 import { cardIdField } from './fields';
+import type { OperationDescriptor } from '../types';
 
 const properties: INodeProperties[] = [
 	cardIdField,
@@ -83,3 +84,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const response = await apiRequest.call(this, 'PATCH', `/v2/cards/${id}/restrictions`, { body: { card: valid as IDataObject }, itemIndex });
 	return [{ json: response.card as IDataObject }];
 }
+
+export const descriptor: OperationDescriptor = {
+	class: 'moneyMoving',
+	toolDescription:
+		'Changes where and when a card can pay: the days of the week it is active and the merchant categories it may pay. Needs the card id. Returns the card’s new restrictions.',
+	amountParameters: [],
+	payeeParameters: [],
+	concurrency: 1,
+};

@@ -1,12 +1,13 @@
 import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type INodeExecutionData, type INodeProperties } from 'n8n-workflow';
 
-import { clientCreateSchema } from '../../schemas/client';
+import { clientCreateSchema } from '../../../shared/schemas/client';
 import { apiRequest } from '../../transport';
-import { validateBody } from '../../validation';
+import { validateBody } from '../common/validation';
 import { createOnce } from '../common/createOnce';
 import { clientBody } from './body';
 import { clientLookup, skipExistingClientField } from './existing';
 import { deprecatedFields, FIELD_LABELS, kindOptions, optionalClientFields } from './fields';
+import type { OperationDescriptor } from '../types';
 
 const NAME_FIELDS = new Set(['name', 'firstName', 'lastName']);
 
@@ -88,4 +89,13 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 const CREATES = {
 	what: 'client',
 	howToFind: 'Client › Get Many (by e-mail, VAT number or tax id). Options › Skip If It Already Exists makes running the same input again safe.',
+};
+
+export const descriptor: OperationDescriptor = {
+	class: 'write',
+	toolDescription:
+		'Creates a client (a customer you invoice): a company (name) or an individual (first and last name), with optional e-mail, addresses, VAT number and currency. Returns the new client with its id, which Client Invoice › Create and Direct Debit need.',
+	amountParameters: [],
+	payeeParameters: [],
+	concurrency: 1,
 };

@@ -3,6 +3,7 @@ import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type IN
 import { apiRequest } from '../../transport';
 import { clientIdOf } from './clientId';
 import { clientIdField } from './fields';
+import type { OperationDescriptor } from '../types';
 
 export const description = updateDisplayOptions({ show: { resource: ['client'], operation: ['get'] } }, [clientIdField]);
 
@@ -12,3 +13,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const response = await apiRequest.call(this, 'GET', `/v2/clients/${clientId}`, { itemIndex });
 	return [{ json: response.client as IDataObject }];
 }
+
+export const descriptor: OperationDescriptor = {
+	class: 'read',
+	toolDescription:
+		'Gets one client by its id (from Client › Get Many). Returns its name, e-mail, addresses, VAT and tax numbers and currency.',
+	amountParameters: [],
+	payeeParameters: [],
+	concurrency: 'adaptive',
+};

@@ -1,10 +1,11 @@
 import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type INodeExecutionData, type INodeProperties } from 'n8n-workflow';
 
-import { clientListQuerySchema } from '../../schemas/client';
+import { clientListQuerySchema } from '../../../shared/schemas/client';
 import { apiRequestAllItems } from '../../transport';
 import { resultLimit, returnAllAndLimit } from '../common/returnAll';
-import { validateBody } from '../../validation';
+import { validateBody } from '../common/validation';
 import { readText, readTimestamp } from '../common/values';
+import type { OperationDescriptor } from '../types';
 
 const properties: INodeProperties[] = [
 	...returnAllAndLimit(),
@@ -90,3 +91,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const clients = await apiRequestAllItems.call(this, 'GET', '/v2/clients', 'clients', qs, limit, { itemIndex });
 	return clients.map((client) => ({ json: client }));
 }
+
+export const descriptor: OperationDescriptor = {
+	class: 'read',
+	toolDescription:
+		'Lists clients, newest first unless sorted; filter by name, e-mail, VAT number, tax id or last update (ISO dates). Returns one result per client with its id, to use in other tools. Set a limit: results are capped.',
+	amountParameters: [],
+	payeeParameters: [],
+	concurrency: 'adaptive',
+};

@@ -1,4 +1,3 @@
-import { inParallel } from '../parallel';
 import type { Resource } from '../types';
 import * as create from './create.operation';
 import * as get from './get.operation';
@@ -21,5 +20,5 @@ export const clientResource: Resource = {
 		],
 		default: 'create',
 	},
-	operations: { create, get: inParallel(get), getMany: inParallel(getMany), update },
+	operations: { create, get, getMany, update },
 };

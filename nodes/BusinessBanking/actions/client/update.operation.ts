@@ -1,11 +1,12 @@
 import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type INodeExecutionData, type INodeProperties } from 'n8n-workflow';
 
-import { clientUpdateSchema } from '../../schemas/client';
+import { clientUpdateSchema } from '../../../shared/schemas/client';
 import { apiRequest } from '../../transport';
-import { validateBody } from '../../validation';
+import { validateBody } from '../common/validation';
 import { clientBody } from './body';
 import { clientIdField, deprecatedFields, FIELD_LABELS, optionalClientFields } from './fields';
 import { clientIdOf } from './clientId';
+import type { OperationDescriptor } from '../types';
 
 const properties: INodeProperties[] = [
 	clientIdField,
@@ -34,3 +35,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const response = await apiRequest.call(this, 'PATCH', `/v2/clients/${clientId}`, { body: { client: body }, itemIndex });
 	return [{ json: response.client as IDataObject }];
 }
+
+export const descriptor: OperationDescriptor = {
+	class: 'write',
+	toolDescription:
+		'Changes fields of an existing client (name, e-mail, addresses, VAT number…). Needs the client id (from Client › Get Many or Get). Returns the updated client.',
+	amountParameters: [],
+	payeeParameters: [],
+	concurrency: 1,
+};

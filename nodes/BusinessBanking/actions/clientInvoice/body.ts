@@ -1,7 +1,7 @@
 import { NodeOperationError, type IDataObject, type IExecuteFunctions } from 'n8n-workflow';
 import type { ZodError, ZodTypeAny } from 'zod/v3';
 
-import { invoiceCreateSchema, invoiceUpdateSchema } from '../../schemas/invoice';
+import { invoiceCreateSchema, invoiceUpdateSchema } from '../../../shared/schemas/invoice';
 import { readItems, type ItemBody } from './items';
 import { inputError } from '../common/inputError';
 import { InputProblem, readText } from '../common/values';

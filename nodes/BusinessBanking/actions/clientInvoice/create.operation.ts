@@ -10,6 +10,7 @@ import { batchOptionsField, currencyOptions, italySpainField, itemsFields, optio
 import { clientLocator } from './locators';
 import { foreignIbanRefusal, requireOwnIbanField } from './ownIban';
 import { attachPdf, attachPdfField, pdfToAttach } from './pdfUpload';
+import type { OperationDescriptor } from '../types';
 
 const operations = ['create'];
 const show = { show: { resource: ['clientInvoice'], operation: operations } };
@@ -97,4 +98,12 @@ const CREATES = {
 	howToFind: 'Client Invoice › Get Many. Options › Skip If It Already Exists makes running the same input again safe.',
 };
 
-export const concurrency = batchConcurrency;
+export const descriptor: OperationDescriptor = {
+	// It decides who gets the client's money (its IBAN) and may issue at once: money-moving.
+	class: 'moneyMoving',
+	toolDescription:
+		'Creates an invoice to a client, as a draft unless the workflow’s author allowed issuing. Needs the client id (from Client › Get Many), issue and due dates (YYYY-MM-DD), the currency (e.g. EUR), the IBAN to be paid on (one of the organization’s own accounts, from Business Account › Get Many) and the lines: title, quantity, unit price as a decimal string ("120.50") and VAT rate as a fraction ("0.2" is 20 %). Returns the invoice with its id, status and totals.',
+	amountParameters: [],
+	payeeParameters: [],
+	concurrency: batchConcurrency,
+};

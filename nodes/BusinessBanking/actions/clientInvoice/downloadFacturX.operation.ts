@@ -2,11 +2,12 @@ import { NodeOperationError, sleep, type IDataObject, type IExecuteFunctions, ty
 
 import { extractFacturXml, FACTURX_FILE_NAME } from '../../facturx';
 import { apiRequest } from '../../transport';
-import { runsAsAiTool } from '../aiTool/gate';
+import { runsAsAiTool } from '../../n8n/toolVariant';
 import { downloadFile, fetchAttachment } from '../attachment/fetch';
 import { toBuffer } from '../attachment/binary';
 import { fetchInvoice, invoiceIdOf } from './invoiceId';
 import { invoiceLocator } from './locators';
+import type { OperationDescriptor } from '../types';
 
 const operations = ['downloadFacturX'];
 const show = { show: { resource: ['clientInvoice'], operation: operations } };
@@ -153,3 +154,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	}
 	return [{ json: { ...invoice, attachment }, binary }];
 }
+
+export const descriptor: OperationDescriptor = {
+	class: 'read',
+	toolDescription:
+		'Gets the Factur-X PDF (and optionally its embedded XML) of a finalized invoice. Needs the invoice id. Returns the invoice and, under files, the name, type and size of each file; a model cannot read the files themselves.',
+	amountParameters: [],
+	payeeParameters: [],
+	concurrency: 'adaptive',
+};

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { INVOICE_CURRENCIES } from '../../schemas/money';
+import { INVOICE_CURRENCIES } from '../../../shared/schemas/money';
 
 /**
  * Field descriptions shared by Create and Update. Each builder takes the operations it shows for,

@@ -6,6 +6,7 @@ import { batchOptionsField } from './fields';
 import { fetchInvoice, invoiceIdOf } from './invoiceId';
 import { invoiceLocator } from './locators';
 import { foreignIbanRefusal, requireOwnIbanField } from './ownIban';
+import type { OperationDescriptor } from '../types';
 
 export const description: INodeProperties[] = [invoiceLocator(['finalize']), requireOwnIbanField(['finalize']), batchOptionsField(['finalize'])];
 
@@ -25,4 +26,11 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	return [{ json: (response.client_invoice ?? response) as IDataObject }];
 }
 
-export const concurrency = batchConcurrency;
+export const descriptor: OperationDescriptor = {
+	class: 'moneyMoving',
+	toolDescription:
+		'Finalizes a draft invoice: it gets its legal number, is sent for payment and can no longer be changed or deleted. Needs the invoice id of a draft (from Client Invoice › Get Many, status draft). Returns the finalized invoice.',
+	amountParameters: [],
+	payeeParameters: [],
+	concurrency: batchConcurrency,
+};

@@ -4,6 +4,7 @@ import { apiRequestAllItems } from '../../transport';
 import { resultLimit, returnAllAndLimit } from '../common/returnAll';
 import { listParameter } from '../common/parameters';
 import { readId, readTimestamp } from '../common/values';
+import type { OperationDescriptor } from '../types';
 
 const show = { show: { resource: ['clientInvoice'], operation: ['getMany'] } };
 
@@ -62,3 +63,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const invoices = await apiRequestAllItems.call(this, 'GET', '/v2/client_invoices', 'client_invoices', qs, limit, { itemIndex });
 	return invoices.map((invoice) => ({ json: invoice }));
 }
+
+export const descriptor: OperationDescriptor = {
+	class: 'read',
+	toolDescription:
+		'Lists client invoices; filter by client id, status (draft, unpaid, paid) or creation date (YYYY-MM-DD). Returns one result per invoice with id, number, status, total and due date. Set a limit: results are capped.',
+	amountParameters: [],
+	payeeParameters: [],
+	concurrency: 'adaptive',
+};

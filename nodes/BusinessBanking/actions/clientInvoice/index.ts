@@ -1,4 +1,3 @@
-import { inParallel } from '../parallel';
 import type { Resource } from '../types';
 import * as create from './create.operation';
 import * as downloadFacturX from './downloadFacturX.operation';
@@ -37,5 +36,5 @@ export const clientInvoice: Resource = {
 		],
 		default: 'create',
 	},
-	operations: { create, update, get: inParallel(get), getMany: inParallel(getMany), finalize, downloadFacturX: inParallel(downloadFacturX), upload },
+	operations: { create, update, get, getMany, finalize, downloadFacturX, upload },
 };

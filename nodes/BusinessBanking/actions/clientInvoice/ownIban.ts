@@ -1,7 +1,7 @@
 import { NodeOperationError, type IDataObject, type IExecuteFunctions, type INodeExecutionData, type INodeProperties } from 'n8n-workflow';
 
 import { apiRequest } from '../../transport';
-import { holdsExpression } from '../aiTool/authorOnly';
+import { holdsExpression } from '../../n8n/runContext';
 import { runsAsAiTool } from '../aiTool/gate';
 
 /**

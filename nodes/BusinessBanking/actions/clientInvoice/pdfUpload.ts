@@ -1,6 +1,6 @@
 import { NodeOperationError, type IBinaryData, type IDataObject, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 
-import { UPLOAD_MAX_BYTES } from '../../schemas/invoice';
+import { UPLOAD_MAX_BYTES } from '../../../shared/schemas/invoice';
 import { apiRequest } from '../../transport';
 
 /** The first bytes of every PDF file. */

@@ -6,6 +6,7 @@ import { italySpainField, itemsFields, optionalInvoiceFields, settingsField } fr
 import { fetchInvoice, invoiceIdOf } from './invoiceId';
 import { clientLocator, invoiceLocator } from './locators';
 import { foreignIbanRefusal, requireOwnIbanField } from './ownIban';
+import type { OperationDescriptor } from '../types';
 
 const operations = ['update'];
 const show = { show: { resource: ['clientInvoice'], operation: operations } };
@@ -46,3 +47,13 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const response = (await apiRequest.call(this, 'PATCH', `/v2/client_invoices/${id}`, { body: { client_invoice: body } as IDataObject, itemIndex })) as IDataObject;
 	return [{ json: (response.client_invoice ?? response) as IDataObject }];
 }
+
+export const descriptor: OperationDescriptor = {
+	// It can change the IBAN the client pays into, which the next Finalize issues: money-moving.
+	class: 'moneyMoving',
+	toolDescription:
+		'Changes a draft invoice: lines, dates (YYYY-MM-DD), client, the IBAN to be paid on (only one of the organization’s own accounts), notes. Needs the invoice id (from Client Invoice › Get Many). Only drafts can change. Returns the updated invoice.',
+	amountParameters: [],
+	payeeParameters: [],
+	concurrency: 1,
+};

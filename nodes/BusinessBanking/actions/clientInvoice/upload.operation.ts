@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { binaryPropertyField, readPdfBinary, uploadPdf } from './pdfUpload';
+import type { OperationDescriptor } from '../types';
 
 export const description: INodeProperties[] = [{ ...binaryPropertyField, displayOptions: { show: { resource: ['clientInvoice'], operation: ['upload'] } } }];
 
@@ -14,3 +15,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const pdf = await readPdfBinary.call(this, itemIndex, property);
 	return [{ json: await uploadPdf.call(this, itemIndex, pdf) }];
 }
+
+export const descriptor: OperationDescriptor = {
+	class: 'write',
+	toolDescription:
+		'Uploads a PDF already in the workflow (a binary field of the input item, named by the workflow) as an invoice document. Returns the upload id, which Client Invoice › Create can attach.',
+	amountParameters: [],
+	payeeParameters: [],
+	concurrency: 1,
+};

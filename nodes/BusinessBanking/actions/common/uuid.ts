@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { uuidSchema } from '../../schemas/common';
+import { uuidSchema } from '../../../shared/schemas/common';
 
 /** What a UUID looks like, as the regex text of the editor's "By ID" checks (any case). */
 export const UUID_REGEX = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';

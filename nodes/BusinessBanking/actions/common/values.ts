@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 
-import { dateSchema, uuidSchema } from '../../schemas/common';
+import { dateSchema, uuidSchema } from '../../../shared/schemas/common';
 
 /**
  * The rules that turn one parameter value into what the API gets, shared by every operation. They

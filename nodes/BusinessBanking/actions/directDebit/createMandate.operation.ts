@@ -1,11 +1,12 @@
 import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type INodeExecutionData, type INodeProperties } from 'n8n-workflow';
 
-import { mandateSchema } from '../../schemas/sepa';
+import { mandateSchema } from '../../../shared/schemas/sepa';
 import { apiRequest } from '../../transport';
-import { validateBody } from '../../validation';
+import { validateBody } from '../common/validation';
 import { clientIdField } from '../client/fields';
 import { MANDATE_LABELS, sendSignatureEmailField } from './fields';
 import { uuidParameter } from '../common/parameters';
+import type { OperationDescriptor } from '../types';
 
 const properties: INodeProperties[] = [{ ...clientIdField, description: 'The client whose bank account will be debited' }, sendSignatureEmailField];
 
@@ -24,3 +25,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const response = await apiRequest.call(this, 'POST', '/v2/sepa/direct_debit_mandates', { body: { direct_debit_mandate: body }, itemIndex });
 	return [{ json: response.direct_debit_mandate as IDataObject }];
 }
+
+export const descriptor: OperationDescriptor = {
+	class: 'moneyMoving',
+	toolDescription:
+		'Creates a SEPA direct-debit mandate for a client, optionally e-mailing the signature request. Needs the client id (from Client › Get Many). Returns the mandate with its id and status.',
+	amountParameters: [],
+	payeeParameters: [],
+	concurrency: 1,
+};

@@ -6,15 +6,16 @@ import {
 	type INodeProperties,
 } from 'n8n-workflow';
 
-import { subscriptionSchema } from '../../schemas/sepa';
+import { subscriptionSchema } from '../../../shared/schemas/sepa';
 import { apiRequest } from '../../transport';
-import { validateBody } from '../../validation';
+import { validateBody } from '../common/validation';
 import { bankAccountIdField } from '../bankAccount/fields';
 import { clientIdField } from '../client/fields';
 import { SUBSCRIPTION_LABELS, sendSignatureEmailField } from './fields';
 import { amountParameter, dayParameter, textParameter, uuidParameter } from '../common/parameters';
-import { runsAsAiTool } from '../aiTool/gate';
+import { runsAsAiTool } from '../../n8n/toolVariant';
 import { madeEarlierInExecution } from './subscriptionOnce';
+import type { OperationDescriptor } from '../types';
 
 const properties: INodeProperties[] = [
 	{ ...clientIdField, description: 'The client whose bank account will be debited' },
@@ -173,3 +174,12 @@ export async function execute(
 	// The answer does not name the client: a tool's output keeps it, for a repeated call to be recognised.
 	return [{ json: asTool ? { ...made, client_id: body.client_id } : made }];
 }
+
+export const descriptor: OperationDescriptor = {
+	class: 'moneyMoving',
+	toolDescription:
+		'Sets up direct-debit collections from a client: once or recurring. Needs the client id (from Client › Get Many), the business account id to collect to (from Business Account › Get Many), the amount as a decimal string ("49.90"), the first collection date (YYYY-MM-DD), a reference and a mandate (new or an existing mandate id). Returns the subscription with its id.',
+	amountParameters: ['amount'],
+	payeeParameters: [],
+	concurrency: 1,
+};

@@ -7,12 +7,13 @@ import {
 	type INodeProperties,
 } from 'n8n-workflow';
 
-import { externalTransferSchema } from '../../schemas/transfer';
+import { externalTransferSchema } from '../../../shared/schemas/transfer';
 import { apiRequest, idempotencyKeyField, writeKey } from '../../transport';
-import { validateBody } from '../../validation';
+import { validateBody } from '../common/validation';
 import { amountField, beneficiaryField, debitAccountField } from './fields';
 import { amountParameter, dayParameter, listParameter, requiredText, textParameter } from '../common/parameters';
 import { proofToken, type VerificationMode } from './payee';
+import type { OperationDescriptor } from '../types';
 
 const properties: INodeProperties[] = [
 	beneficiaryField,
@@ -152,3 +153,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (verification.result) json.payee_verification = verification.result;
 	return [{ json }];
 }
+
+export const descriptor: OperationDescriptor = {
+	class: 'moneyMoving',
+	toolDescription:
+		'Sends a SEPA transfer to an existing beneficiary. Needs the beneficiary id, the IBAN of your account to pay from (from Business Account › Get Many), the amount as a decimal string ("120.50"), the currency (EUR) and a reference; optionally a scheduled date (YYYY-MM-DD). The payee is verified first. Returns the transfer with its id and status.',
+	amountParameters: ['amount'],
+	payeeParameters: ['beneficiaryId'],
+	concurrency: 'adaptive',
+};

@@ -3,6 +3,7 @@ import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type IN
 import { apiRequest } from '../../transport';
 import { transferIdField } from './fields';
 import { idParameter } from '../common/parameters';
+import type { OperationDescriptor } from '../types';
 
 export const description = updateDisplayOptions({ show: { resource: ['externalTransfer'], operation: ['get'] } }, [transferIdField]);
 
@@ -12,3 +13,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const response = await apiRequest.call(this, 'GET', `/v2/external_transfers/${encodeURIComponent(id)}`, { itemIndex });
 	return [{ json: response.external_transfer as IDataObject }];
 }
+
+export const descriptor: OperationDescriptor = {
+	class: 'read',
+	toolDescription:
+		'Gets one external transfer by its id (from the transfer’s creation). Returns its status, amount (decimal string with a currency), beneficiary and dates.',
+	amountParameters: [],
+	payeeParameters: [],
+	concurrency: 'adaptive',
+};

@@ -1,4 +1,3 @@
-import { inParallel } from '../parallel';
 import type { Resource } from '../types';
 import * as create from './create.operation';
 import * as get from './get.operation';
@@ -24,5 +23,5 @@ export const externalTransfer: Resource = {
 		],
 		default: 'create',
 	},
-	operations: { create: inParallel(create), get: inParallel(get), verifyPayee: inParallel(verifyPayee) },
+	operations: { create, get, verifyPayee },
 };

@@ -1,10 +1,11 @@
 import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type INodeExecutionData, type INodeProperties } from 'n8n-workflow';
 
-import { payeeVerificationSchema } from '../../schemas/transfer';
+import { payeeVerificationSchema } from '../../../shared/schemas/transfer';
 import { apiRequest } from '../../transport';
-import { validateBody } from '../../validation';
-import { runsAsAiTool } from '../aiTool/gate';
+import { runsAsAiTool } from '../../n8n/toolVariant';
+import { validateBody } from '../common/validation';
 import { requiredText } from '../common/parameters';
+import type { OperationDescriptor } from '../types';
 
 const properties: INodeProperties[] = [
 	{
@@ -48,3 +49,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	delete forModel.vop_proof_token;
 	return [{ json: forModel }];
 }
+
+export const descriptor: OperationDescriptor = {
+	class: 'read',
+	toolDescription:
+		'Checks that an IBAN belongs to the named payee before paying (Verification of Payee). Needs the IBAN and the beneficiary’s name. Returns the match result (match, close match with the suggested name, no match). Sends no money.',
+	amountParameters: [],
+	payeeParameters: [],
+	concurrency: 'adaptive',
+};

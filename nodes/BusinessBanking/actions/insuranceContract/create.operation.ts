@@ -1,10 +1,11 @@
 import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type INodeExecutionData } from 'n8n-workflow';
 
-import { insuranceContractSchema } from '../../schemas/insurance';
+import { insuranceContractSchema } from '../../../shared/schemas/insurance';
 import { apiRequest } from '../../transport';
-import { validateBody } from '../../validation';
+import { validateBody } from '../common/validation';
 import { amountParameter, dayParameter, textParameter } from '../common/parameters';
 import { INSURANCE_LABELS, insuranceFields } from './fields';
+import type { OperationDescriptor } from '../types';
 
 export const description = updateDisplayOptions({ show: { resource: ['insuranceContract'], operation: ['create'] } }, insuranceFields);
 
@@ -30,3 +31,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const response = await apiRequest.call(this, 'POST', '/v2/insurance_contracts', { body: { insurance_contract: body }, itemIndex });
 	return [{ json: response.insurance_contract as IDataObject }];
 }
+
+export const descriptor: OperationDescriptor = {
+	class: 'moneyMoving',
+	toolDescription:
+		'Records an insurance contract for the organization: name, the provider’s contract id and slug, type, status, start date (YYYY-MM-DD), payment frequency and price as a decimal string with a currency. Returns the contract with its id.',
+	amountParameters: [],
+	payeeParameters: [],
+	concurrency: 1,
+};

@@ -2,6 +2,7 @@ import { updateDisplayOptions, type IExecuteFunctions, type INodeExecutionData }
 
 import { apiRequest } from '../../transport';
 import { beneficiaryProperties, validatedBeneficiaryBody } from './fields';
+import type { OperationDescriptor } from '../types';
 
 export const description = updateDisplayOptions({ show: { resource: ['internationalBeneficiary'], operation: ['create'] } }, beneficiaryProperties);
 
@@ -11,3 +12,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const response = await apiRequest.call(this, 'POST', '/v2/international/beneficiaries', { body, itemIndex });
 	return [{ json: response }];
 }
+
+export const descriptor: OperationDescriptor = {
+	class: 'moneyMoving',
+	toolDescription:
+		'Creates an international beneficiary (someone you can pay abroad). Needs a quote id (from International Transfer › Get Quote), the currency, the account type and the account details the requirements ask for (International Beneficiary › Get Requirements). Returns the beneficiary and its target account id.',
+	amountParameters: [],
+	payeeParameters: [],
+	concurrency: 1,
+};

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { internationalBeneficiarySchema } from '../../schemas/international';
-import { validateBody } from '../../validation';
+import { internationalBeneficiarySchema } from '../../../shared/schemas/international';
+import { validateBody } from '../common/validation';
 import { idParameter, textParameter, uuidParameter } from '../common/parameters';
 import { checkAgainstListing, readDetails } from '../internationalTransfer/details';
 import { detailsProperties } from '../internationalTransfer/detailsFields';

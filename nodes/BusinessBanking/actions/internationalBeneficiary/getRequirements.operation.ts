@@ -3,6 +3,7 @@ import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type IN
 import { apiRequest } from '../../transport';
 import { uuidParameter } from '../common/parameters';
 import { quoteIdField } from '../internationalTransfer/fields';
+import type { OperationDescriptor } from '../types';
 
 export const description = updateDisplayOptions({ show: { resource: ['internationalBeneficiary'], operation: ['getRequirements'] } }, [quoteIdField]);
 
@@ -12,3 +13,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const response = await apiRequest.call(this, 'GET', '/v2/international/beneficiaries/requirements', { qs, itemIndex });
 	return [{ json: { requirements: response.requirements } as IDataObject }];
 }
+
+export const descriptor: OperationDescriptor = {
+	class: 'read',
+	toolDescription:
+		'Lists the account types and the details a beneficiary needs for a quote (fields, labels, allowed values). Needs a quote id (from International Transfer › Get Quote). Returns the forms to fill in.',
+	amountParameters: [],
+	payeeParameters: [],
+	concurrency: 'adaptive',
+};

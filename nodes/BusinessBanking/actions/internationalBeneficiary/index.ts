@@ -1,4 +1,3 @@
-import { inParallel } from '../parallel';
 import type { Resource } from '../types';
 import * as create from './create.operation';
 import * as getRequirements from './getRequirements.operation';
@@ -24,5 +23,5 @@ export const internationalBeneficiary: Resource = {
 		],
 		default: 'create',
 	},
-	operations: { create, getRequirements: inParallel(getRequirements), update },
+	operations: { create, getRequirements, update },
 };

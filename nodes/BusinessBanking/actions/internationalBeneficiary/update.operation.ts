@@ -4,6 +4,7 @@ import { apiRequest } from '../../transport';
 import { uuidParameter } from '../common/parameters';
 import { internationalBeneficiaryIdField } from '../internationalTransfer/fields';
 import { beneficiaryProperties, validatedBeneficiaryBody } from './fields';
+import type { OperationDescriptor } from '../types';
 
 export const description = updateDisplayOptions({ show: { resource: ['internationalBeneficiary'], operation: ['update'] } }, [
 	internationalBeneficiaryIdField,
@@ -17,3 +18,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const response = await apiRequest.call(this, 'PUT', `/v2/international/beneficiaries/${encodeURIComponent(id)}`, { body, itemIndex });
 	return [{ json: response }];
 }
+
+export const descriptor: OperationDescriptor = {
+	class: 'moneyMoving',
+	toolDescription:
+		'Changes the account details of an international beneficiary. Needs its id, a quote id (from Get Quote), the currency, the account type and the details the requirements ask for. Returns the updated beneficiary.',
+	amountParameters: [],
+	payeeParameters: [],
+	concurrency: 1,
+};

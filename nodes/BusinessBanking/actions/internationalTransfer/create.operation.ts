@@ -1,14 +1,15 @@
 import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type INodeExecutionData, type INodeProperties } from 'n8n-workflow';
 
-import { internationalTransferSchema, TWO_FA_PREFERENCES, type TwoFaPreference } from '../../schemas/international';
+import { internationalTransferSchema, TWO_FA_PREFERENCES, type TwoFaPreference } from '../../../shared/schemas/international';
 import { apiRequest, idempotencyKeyField, writeKey } from '../../transport';
-import { validateBody } from '../../validation';
+import { validateBody } from '../common/validation';
 import { amountParameter, idParameter, listParameter, requiredText, textParameter, uuidParameter } from '../common/parameters';
 import { describeValue, InputProblem, readId, readText } from '../common/values';
 import { internationalBeneficiaryIdField, quoteIdField, TWO_FA_OPTIONS } from './fields';
 import { checkAgainstListing, readDetails } from './details';
 import { detailsProperties } from './detailsFields';
 import { fetchForm, firstForm, TRANSFER_REQUIREMENTS } from './requirements';
+import type { OperationDescriptor } from '../types';
 
 const properties: INodeProperties[] = [
 	quoteIdField,
@@ -165,3 +166,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const renewed = usedQuote !== undefined && usedQuote !== body.quote_id;
 	return [{ json: { ...made, quote_renewed: renewed, ...(renewed ? { requested_quote_id: body.quote_id } : {}) } }];
 }
+
+export const descriptor: OperationDescriptor = {
+	class: 'moneyMoving',
+	toolDescription:
+		'Sends money abroad on a quote. Needs the quote id (from Get Quote), the international beneficiary id and its target account id (from International Beneficiary › Create), the source and target amounts as decimal strings with their currencies (those of the quote) and the details the requirements ask for. Returns the transfer with its id and status.',
+	amountParameters: ['sourceAmount'],
+	payeeParameters: ['targetAccountId'],
+	concurrency: 'adaptive',
+};

@@ -1,6 +1,6 @@
 import { NodeOperationError, type IDataObject, type IExecuteFunctions, type ResourceMapperField, type ResourceMapperValue } from 'n8n-workflow';
 
-import { requirementProblems, type RequirementField } from '../../schemas/requirements';
+import { requirementProblems, type RequirementField } from '../../../shared/schemas/requirements';
 import { readText } from '../common/values';
 import { jsonObjectParameter } from './json';
 import type { PickedForm } from './requirements';

@@ -1,10 +1,11 @@
 import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type INodeExecutionData, type INodeProperties } from 'n8n-workflow';
 
-import { quoteRequestSchema } from '../../schemas/international';
+import { quoteRequestSchema } from '../../../shared/schemas/international';
 import { apiRequest } from '../../transport';
-import { validateBody } from '../../validation';
+import { validateBody } from '../common/validation';
 import { amountField } from '../externalTransfer/fields';
 import { amountParameter, requiredText } from '../common/parameters';
+import type { OperationDescriptor } from '../types';
 
 const properties: INodeProperties[] = [
 	{ displayName: 'Source Currency', name: 'sourceCurrency', type: 'string', default: 'EUR', required: true, description: 'The currency sent (ISO 4217)' },
@@ -40,3 +41,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const response = await apiRequest.call(this, 'POST', '/v2/international/quotes', { body: body as IDataObject, itemIndex });
 	return [{ json: { quote: response.quote } as IDataObject }];
 }
+
+export const descriptor: OperationDescriptor = {
+	class: 'read',
+	toolDescription:
+		'Prices an international transfer: source and target currency (e.g. EUR → USD), which side is fixed and the amount as a decimal string ("1000.00"). Returns the quote with its id, rate, fees and both amounts; the id is what beneficiaries and transfers need.',
+	amountParameters: [],
+	payeeParameters: [],
+	concurrency: 'adaptive',
+};

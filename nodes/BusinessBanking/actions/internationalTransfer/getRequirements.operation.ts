@@ -3,6 +3,7 @@ import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type IN
 import { apiRequest } from '../../transport';
 import { uuidParameter } from '../common/parameters';
 import { internationalBeneficiaryIdField, quoteIdField } from './fields';
+import type { OperationDescriptor } from '../types';
 
 export const description = updateDisplayOptions({ show: { resource: ['internationalTransfer'], operation: ['getRequirements'] } }, [
 	quoteIdField,
@@ -18,3 +19,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const response = await apiRequest.call(this, 'GET', '/v2/international/transfers/requirements', { qs, itemIndex });
 	return [{ json: { requirements: response.requirements } as IDataObject }];
 }
+
+export const descriptor: OperationDescriptor = {
+	class: 'read',
+	toolDescription:
+		'Lists the details a transfer on a quote to a beneficiary needs (e.g. its purpose). Needs the quote id (from Get Quote) and the international beneficiary id. Returns the fields to fill in.',
+	amountParameters: [],
+	payeeParameters: [],
+	concurrency: 'adaptive',
+};

@@ -1,4 +1,3 @@
-import { inParallel } from '../parallel';
 import type { Resource } from '../types';
 import * as create from './create.operation';
 import * as getQuote from './getQuote.operation';
@@ -24,5 +23,5 @@ export const internationalTransfer: Resource = {
 		],
 		default: 'getQuote',
 	},
-	operations: { create: inParallel(create), getQuote: inParallel(getQuote), getRequirements: inParallel(getRequirements) },
+	operations: { create, getQuote, getRequirements },
 };

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { refreshAnswers, type Requirement, type RequirementAnswers } from '../../schemas/requirements';
+import { refreshAnswers, type Requirement, type RequirementAnswers } from '../../../shared/schemas/requirements';
 import { apiRequest, type ApiContext } from '../../transport';
 
 export const BENEFICIARY_REQUIREMENTS = '/v2/international/beneficiaries/requirements';

@@ -1,4 +1,4 @@
-import { AMOUNT_PATTERN } from '../../schemas/money';
+import { AMOUNT_PATTERN } from '../../../shared/schemas/money';
 
 /** Whether a text is an amount the limits can count (AMOUNT_PATTERN: no sign, at most 2 decimals). */
 export function isAmount(text: string): boolean {

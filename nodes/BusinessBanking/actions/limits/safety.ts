@@ -1,15 +1,14 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { holdsExpression } from '../runContext';
+import { holdsExpression } from '../../n8n/runContext';
 import { limitRefusal, type Limits } from './check';
 
 /**
  * Why this item breaks the node's Safety Limits, or undefined. The limits are the author's: a
  * stored value holding an expression (a workflow imported or edited by hand) would let the input
- * set them, so the item is refused instead.
+ * set them, so the item is refused instead. `stored` is the raw parameter, read once per run by the router.
  */
-export function safetyLimitRefusal(this: IExecuteFunctions, resource: string, operation: string, itemIndex: number): string | undefined {
-	const stored = this.getNode().parameters.safetyLimits;
+export function safetyLimitRefusal(this: IExecuteFunctions, resource: string, operation: string, itemIndex: number, stored: unknown): string | undefined {
 	if (stored === undefined) return undefined;
 	// n8n drops the "=" of an expression in a field that takes none, leaving its "{{ … }}" as text.
 	if (holdsExpression(stored) || JSON.stringify(stored).includes('{{')) {

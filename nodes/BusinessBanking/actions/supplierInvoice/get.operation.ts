@@ -3,6 +3,7 @@ import { updateDisplayOptions, type IExecuteFunctions, type INodeExecutionData }
 import { apiRequest } from '../../transport';
 import { uuidParameter } from '../common/parameters';
 import { supplierInvoiceIdField } from './fields';
+import type { OperationDescriptor } from '../types';
 
 export const description = updateDisplayOptions({ show: { resource: ['supplierInvoice'], operation: ['get'] } }, [supplierInvoiceIdField]);
 
@@ -11,3 +12,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const id = uuidParameter.call(this, 'supplierInvoiceId', 'Supplier Invoice', itemIndex);
 	return [{ json: await apiRequest.call(this, 'GET', `/v2/supplier_invoices/${id}`, { itemIndex }) }];
 }
+
+export const descriptor: OperationDescriptor = {
+	class: 'read',
+	toolDescription:
+		'Gets one supplier invoice by its id (from Supplier Invoice › Get Many). Returns its supplier, number, status, amounts (decimal strings with a currency) and dates.',
+	amountParameters: [],
+	payeeParameters: [],
+	concurrency: 'adaptive',
+};

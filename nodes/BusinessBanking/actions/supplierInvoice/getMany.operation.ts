@@ -3,6 +3,7 @@ import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type IN
 import { apiRequestAllItems } from '../../transport';
 import { listParameter } from '../common/parameters';
 import { resultLimit, returnAllAndLimit } from '../common/returnAll';
+import type { OperationDescriptor } from '../types';
 
 const properties: INodeProperties[] = [
 	...returnAllAndLimit(),
@@ -29,3 +30,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const invoices = await apiRequestAllItems.call(this, 'GET', '/v2/supplier_invoices', 'supplier_invoices', qs, limit, { itemIndex });
 	return invoices.map((invoice) => ({ json: invoice }));
 }
+
+export const descriptor: OperationDescriptor = {
+	class: 'read',
+	toolDescription:
+		'Lists supplier invoices (bills you received), optionally only some statuses (to_review, paid). Returns one result per invoice with id, supplier, total and due date. Set a limit: results are capped.',
+	amountParameters: [],
+	payeeParameters: [],
+	concurrency: 'adaptive',
+};

@@ -1,4 +1,3 @@
-import { inParallel } from '../parallel';
 import type { Resource } from '../types';
 import * as get from './get.operation';
 import * as getMany from './getMany.operation';
@@ -19,5 +18,5 @@ export const supplierInvoice: Resource = {
 		],
 		default: 'markAsPaid',
 	},
-	operations: { get: inParallel(get), getMany: inParallel(getMany), markAsPaid },
+	operations: { get, getMany, markAsPaid },
 };

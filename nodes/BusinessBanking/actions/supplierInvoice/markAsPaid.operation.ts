@@ -1,10 +1,11 @@
 import { updateDisplayOptions, type IExecuteFunctions, type INodeExecutionData, type INodeProperties } from 'n8n-workflow';
 
-import { markAsPaidSchema } from '../../schemas/supplierInvoice';
+import { markAsPaidSchema } from '../../../shared/schemas/supplierInvoice';
 import { apiRequest } from '../../transport';
-import { validateBody } from '../../validation';
+import { validateBody } from '../common/validation';
 import { dayParameter, uuidParameter } from '../common/parameters';
 import { supplierInvoiceIdField } from './fields';
+import type { OperationDescriptor } from '../types';
 
 const properties: INodeProperties[] = [
 	supplierInvoiceIdField,
@@ -29,3 +30,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const invoice = await apiRequest.call(this, 'POST', `/v2/supplier_invoices/${id}/mark_as_paid`, { body: { supplier_invoice: body }, itemIndex });
 	return [{ json: invoice }];
 }
+
+export const descriptor: OperationDescriptor = {
+	class: 'moneyMoving',
+	toolDescription:
+		'Records a supplier invoice as paid on a date (YYYY-MM-DD), e.g. paid outside the bank. Needs the supplier invoice id (from Supplier Invoice › Get Many). Returns the updated invoice.',
+	amountParameters: [],
+	payeeParameters: [],
+	concurrency: 1,
+};

@@ -3,6 +3,7 @@ import { updateDisplayOptions, type IExecuteFunctions, type INodeExecutionData, 
 import { apiRequest } from '../../transport';
 import { uuidParameter } from '../common/parameters';
 import { withoutSecret } from './withoutSecret';
+import type { OperationDescriptor } from '../types';
 
 const properties: INodeProperties[] = [
 	{
@@ -24,3 +25,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const subscription = await apiRequest.call(this, 'GET', `/v2/webhook_subscriptions/${id}`, { itemIndex });
 	return [{ json: withoutSecret(subscription) }];
 }
+
+export const descriptor: OperationDescriptor = {
+	class: 'read',
+	toolDescription:
+		'Gets a webhook subscription by its id. Returns its callback URL, the events it sends and whether it is enabled (no secrets).',
+	amountParameters: [],
+	payeeParameters: [],
+	concurrency: 'adaptive',
+};

@@ -1,4 +1,3 @@
-import { inParallel } from '../parallel';
 import type { Resource } from '../types';
 import * as get from './get.operation';
 import * as updatePartnerEndpoint from './updatePartnerEndpoint.operation';
@@ -25,5 +24,5 @@ export const webhookSubscription: Resource = {
 		],
 		default: 'get',
 	},
-	operations: { get: inParallel(get), updatePartnerEndpoint },
+	operations: { get, updatePartnerEndpoint },
 };

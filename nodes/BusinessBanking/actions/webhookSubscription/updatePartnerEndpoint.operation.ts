@@ -1,11 +1,12 @@
 import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type INodeExecutionData, type INodeProperties } from 'n8n-workflow';
 
-import { partnerEndpointUpdateSchema } from '../../schemas/webhook';
+import { partnerEndpointUpdateSchema } from '../../../shared/schemas/webhook';
 import { apiRequest, partnerWebhookSecret } from '../../transport';
-import { validateBody } from '../../validation';
+import { validateBody } from '../common/validation';
 import { textParameter, uuidParameter } from '../common/parameters';
 import { refuseSecretParameter } from './partnerSecret';
 import { withoutSecret } from './withoutSecret';
+import type { OperationDescriptor } from '../types';
 
 const properties: INodeProperties[] = [
 	{
@@ -75,3 +76,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const response = await apiRequest.call(this, 'PATCH', `/register/webhooks/${id}`, { body, itemIndex, server: 'register' });
 	return [{ json: withoutSecret((response.webhook_subscription ?? {}) as IDataObject) }];
 }
+
+export const descriptor: OperationDescriptor = {
+	class: 'moneyMoving',
+	toolDescription:
+		'Changes where a partner webhook endpoint sends events (callback URL) and whether it is enabled. Needs the endpoint id. Returns the updated endpoint.',
+	amountParameters: [],
+	payeeParameters: [],
+	concurrency: 1,
+};

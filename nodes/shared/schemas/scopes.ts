@@ -1,5 +1,5 @@
 /**
- * Every OAuth scope of decisions.md, in one place: the credential asks for all of them and the
+ * Every OAuth scope of docs/assumptions.md, in one place: the credential asks for all of them and the
  * sandbox grants all of them to a freshly consented token.
  */
 export const ALL_SCOPES = [

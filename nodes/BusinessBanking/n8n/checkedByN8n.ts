@@ -1,6 +1,12 @@
+/*
+ * Assumption: n8n checks a resolved value against the parameter's schema for resource mappers,
+ * filters and parameters with `validateType` (so such values must come from n8n, never straight from
+ * the item). Guarded by test/n8n/itemPathReads.test.ts ("leave n8n out only where …"), on every n8n
+ * of the matrix.
+ */
 import type { INodeProperties } from 'n8n-workflow';
 
-import { resources } from './resources';
+import { resources } from '../actions/resources';
 
 /** Whether n8n checks a property's resolved value against its schema (resource mapper, filter, validateType). */
 function checkedOnResolve(property: INodeProperties): boolean {

@@ -6,19 +6,19 @@ import {
 	type INodeProperties,
 } from 'n8n-workflow';
 
-import { runWithConcurrency } from '../transport/concurrency';
-import { MAX_IN_FLIGHT } from '../transport/pacer';
-import { configureRun } from '../transport/run';
+import { runWithConcurrency } from '../../transport/concurrency';
+import { MAX_IN_FLIGHT } from '../../transport/pacer';
+import { configureRun } from '../../transport/run';
 import { rateLimitOf } from './rateLimit';
-import { checkedByN8n } from './checkedByN8n';
-import { runContext } from './runContext';
-import { inputError } from './common/inputError';
-import { checkParameterTypes, type SettledChecks } from './common/parameterTypes';
-import { InputProblem } from './common/values';
-import { resources } from './resources';
-import { aiToolRefusal, runsAsAiTool } from './aiTool/gate';
-import { safetyLimitRefusal } from './limits/safety';
-import { resultForModel } from './aiTool/resultForModel';
+import { checkedByN8n } from '../../n8n/checkedByN8n';
+import { runContext } from '../../n8n/runContext';
+import { inputError } from '../common/inputError';
+import { checkParameterTypes, type SettledChecks } from '../common/parameterTypes';
+import { InputProblem } from '../common/values';
+import { resources } from '../resources';
+import { aiToolRefusal, runsAsAiTool } from '../aiTool/gate';
+import { safetyLimitRefusal } from '../limits/safety';
+import { resultForModel } from '../aiTool/resultForModel';
 
 /**
  * Runs the chosen operation for every input item. Items may run concurrently when the operation
@@ -39,7 +39,8 @@ async function runItems(this: IExecuteFunctions, itemDone: (itemIndex: number) =
 	if (!operation) {
 		throw new NodeOperationError(this.getNode(), `The operation "${operationName}" of "${resourceName}" is not supported`);
 	}
-	const concurrency = operation.concurrency?.call(this) ?? 1;
+	const { concurrency: runs } = operation.descriptor;
+	const concurrency = typeof runs === 'function' ? runs.call(this) : runs;
 	const adaptive = concurrency === 'adaptive';
 	configureRun(this, { limit: rateLimitOf.call(this), adaptive });
 	const results: INodeExecutionData[][] = new Array(items.length);
@@ -47,6 +48,7 @@ async function runItems(this: IExecuteFunctions, itemDone: (itemIndex: number) =
 	const actionName = `${action} (${resourceName})`;
 	// Once per run: a regular node pays nothing per item for the tool path (getNode() copies the node).
 	const asTool = runsAsAiTool(this);
+	const storedSafetyLimits = this.getNode().parameters.safetyLimits;
 
 	await runWithConcurrency(items.length, adaptive ? MAX_IN_FLIGHT : Math.max(1, concurrency), async (itemIndex) => {
 		try {
@@ -57,7 +59,7 @@ async function runItems(this: IExecuteFunctions, itemDone: (itemIndex: number) =
 				return;
 			}
 			// The author's Safety Limits hold on every run; a regular node stops the item with an error, a tool answers the model.
-			const beyondLimits = safetyLimitRefusal.call(this, resourceName, operationName, itemIndex);
+			const beyondLimits = safetyLimitRefusal.call(this, resourceName, operationName, itemIndex, storedSafetyLimits);
 			if (beyondLimits && asTool) {
 				results[itemIndex] = [{ json: { refused: true, reason: beyondLimits }, pairedItem: { item: itemIndex } }];
 				return;

@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { DEFAULT_RATE_LIMIT, type RateLimit } from '../transport/pacer';
+import { DEFAULT_RATE_LIMIT, type RateLimit } from '../../transport/pacer';
 
 /** The service's rate limit, for accounts whose contract differs from the default 1,000 per 10 s. */
 export const rateLimitField: INodeProperties = {

@@ -2,7 +2,7 @@ import { z } from 'zod/v3';
 
 /**
  * Webhook rules of the spec (Webhook subscription, Partner webhook endpoint, Events) and
- * decisions.md (Webhooks), written once: the trigger checks its callback URL with them before
+ * docs/assumptions.md (Webhooks), written once: the trigger checks its callback URL with them before
  * subscribing, the sandbox validates requests with them.
  */
 
@@ -65,7 +65,7 @@ export const partnerEndpointUpdateSchema = z.object({
 });
 export type PartnerEndpointUpdate = z.infer<typeof partnerEndpointUpdateSchema>;
 
-/** The body of every delivery (decisions.md): receivers deduplicate by `id`. */
+/** The body of every delivery (docs/assumptions.md): receivers deduplicate by `id`. */
 export const eventEnvelopeSchema = z.object({
 	id: z.string().min(1),
 	type: z.string().min(1),
@@ -75,7 +75,7 @@ export const eventEnvelopeSchema = z.object({
 });
 export type EventEnvelope = z.infer<typeof eventEnvelopeSchema>;
 
-/** Signature headers and scheme defaults (decisions.md, Webhooks). */
+/** Signature headers and scheme defaults (docs/assumptions.md, Webhooks). */
 export const SUBSCRIPTION_SIGNATURE_HEADER = 'X-Service-Signature';
 export const PARTNER_SIGNATURE_HEADER = 'Service-SHA256-Signature';
 export const SIGNATURE_TOLERANCE_SECONDS = 300;

@@ -1,5 +1,5 @@
 /**
- * The requirements listings of international beneficiaries and transfers (decisions.md): forms whose
+ * The requirements listings of international beneficiaries and transfers (docs/assumptions.md): forms whose
  * answers make the dynamic `payload.details` and `details` objects. The checks are written once:
  * the node runs them before sending, the sandbox when it validates the request.
  */

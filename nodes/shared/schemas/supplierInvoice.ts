@@ -4,7 +4,7 @@ import { dateSchema } from './common';
 
 /** Supplier invoice rules (spec: Supplier invoice, mark_as_paid). */
 
-/** The statuses the sandbox moves between: to_review (the spec's) → paid (decisions.md). */
+/** The statuses the sandbox moves between: to_review (the spec's) → paid (docs/assumptions.md). */
 export const SUPPLIER_INVOICE_STATUSES = ['to_review', 'paid'] as const;
 export type SupplierInvoiceStatus = (typeof SUPPLIER_INVOICE_STATUSES)[number];
 

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeType } from 'n8n-workflow';
 
-import { checkedByN8n } from '../../nodes/BusinessBanking/actions/checkedByN8n';
-import { runContext } from '../../nodes/BusinessBanking/actions/runContext';
+import { checkedByN8n } from '../../nodes/BusinessBanking/n8n/checkedByN8n';
+import { runContext } from '../../nodes/BusinessBanking/n8n/runContext';
 import { registerNodeType, runNode } from '../helpers/engine';
 import { useTestSandbox } from '../helpers/sandbox';
 

@@ -1,6 +1,14 @@
+/*
+ * Assumptions: a node may hand its operations a context made with Object.create over n8n's and
+ * override `getNodeParameter` on it (n8n calls the node's methods with `this` only); a parameter whose
+ * raw value holds no expression resolves the same for every item. Guarded by
+ * test/n8n/parameterReads.test.ts (reads counted in n8n's engine) and test/n8n/itemPathReads.test.ts,
+ * on every n8n of the matrix.
+ */
 import type { IExecuteFunctions, INodeParameters } from 'n8n-workflow';
 
 import { ASK_N8N, isPlainObject, itemPathRead, type ItemPathRead } from './itemPathReads';
+import { isToolType } from './toolVariant';
 
 type GetNodeParameter = (name: string, itemIndex: number, fallback?: unknown, options?: object) => unknown;
 
@@ -57,7 +65,7 @@ export interface RunContext {
 export function runContext(context: IExecuteFunctions, engineOnly: (name: string) => boolean): RunContext {
 	const node = context.getNode();
 	const resolve = context.getNodeParameter.bind(context) as GetNodeParameter;
-	const asTool = node.type.endsWith('Tool');
+	const asTool = isToolType(node.type);
 	let inputItems: ReturnType<IExecuteFunctions['getInputData']> | undefined;
 	const itemJson = (itemIndex: number) => (inputItems ??= context.getInputData())[itemIndex]?.json;
 	/** Per parameter: whether it is set (n8n then ignores the fallback), whether it holds an expression, and its item-path reader. */

@@ -10,7 +10,7 @@ import {
 } from './money';
 
 /**
- * Client invoice request rules of the spec (Client invoice) and decisions.md, written once: the
+ * Client invoice request rules of the spec (Client invoice) and docs/assumptions.md, written once: the
  * node checks its input with these before sending, the sandbox validates requests with them.
  * Rules that depend on the organization (Italian-only fields, numbering) are the sandbox's.
  */
@@ -275,5 +275,5 @@ export interface UploadResponse {
 	created_at: string;
 }
 
-/** Uploads: PDF only, at most 15 MB (decisions.md). */
+/** Uploads: PDF only, at most 15 MB (docs/assumptions.md). */
 export const UPLOAD_MAX_BYTES = 15 * 1024 * 1024;

@@ -11,7 +11,7 @@ import {
 } from './common';
 
 /**
- * Client rules of the spec (Client) and decisions.md ("Client rules"), written once: the node checks
+ * Client rules of the spec (Client) and docs/assumptions.md ("Client rules"), written once: the node checks
  * its input with these before sending, the sandbox validates requests with them. Rules that depend on
  * the organization (freelancer only for Italian organizations, province code required for Italian
  * addresses of Italian organizations, the e-invoicing directory) are the sandbox's.

@@ -52,9 +52,9 @@ export const payeeVerificationSkipSchema = z.object({ iban: ibanSchema });
 
 export type ExternalTransferInput = z.infer<typeof externalTransferSchema>;
 
-/** Results of a payee verification (decisions.md). */
+/** Results of a payee verification (docs/assumptions.md). */
 export const PAYEE_VERIFICATION_RESULTS = ['match', 'close_match', 'no_match', 'not_possible'] as const;
 export type PayeeVerificationResult = (typeof PAYEE_VERIFICATION_RESULTS)[number];
 
-/** Statuses an external transfer moves through (decisions.md, States). */
+/** Statuses an external transfer moves through (docs/assumptions.md, States). */
 export const EXTERNAL_TRANSFER_STATUSES = ['pending', 'processed', 'completed', 'declined'] as const;
