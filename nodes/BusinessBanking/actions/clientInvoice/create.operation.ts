@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { apiRequest } from '../../transport';
-import { runsAsAiTool } from '../aiTool/gate';
+import { runsAsAiTool } from '../../n8n/toolVariant';
 import { createOnce } from '../common/createOnce';
 import { batchConcurrency } from './batch';
 import { buildCreateBody } from './body';

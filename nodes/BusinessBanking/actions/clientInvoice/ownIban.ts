@@ -2,7 +2,7 @@ import { NodeOperationError, type IDataObject, type IExecuteFunctions, type INod
 
 import { apiRequest } from '../../transport';
 import { holdsExpression } from '../../n8n/runContext';
-import { runsAsAiTool } from '../aiTool/gate';
+import { runsAsAiTool } from '../../n8n/toolVariant';
 
 /**
  * "Require IBAN of Own Account": an invoice tells the client which IBAN to pay into, so a wrong one
