@@ -20,20 +20,20 @@ const DESCRIPTION = /^nodes\/.*\/(fields|detailsFields|description)\.ts$/;
  * split; a file not listed may not pass the limit.
  */
 const OVER_THE_LIMIT_TODAY: Record<string, number> = {
-	'test/helpers/engine.ts': 657,
+	'test/helpers/engine.ts': 677,
 	'test/sandbox/invoices-api.test.ts': 509,
 	'test/node/invoice.test.ts': 460,
-	'test/e2e/ai-agent.test.ts': 448,
+	'test/e2e/ai-agent.test.ts': 524,
 	'test/sandbox/oauth.test.ts': 441,
 	'test/helpers/fuzz.ts': 441,
 	'test/sandbox/clients.test.ts': 411,
 	'test/node/transport.test.ts': 337,
 	'test/sandbox/controls.test.ts': 329,
 	'test/sandbox/webhooks.test.ts': 327,
-	'test/e2e/queue-mode.test.ts': 327,
+	'test/e2e/queue-mode.test.ts': 329,
 	'test/node/fuzz.test.ts': 322,
 	'test/node/secrets.test.ts': 316,
-	'bench/run.ts': 316,
+	'bench/run.ts': 319,
 	'test/node/clients.test.ts': 309,
 	'test/sandbox/invoice-pdf-rendering.test.ts': 303,
 };

@@ -13,7 +13,7 @@ import { recordNewForNode } from '../BusinessBanking/n8n/processedData';
  * is dropped here and reaches no further node.
  *
  * What it must catch is what the bank sends twice: a retry, which comes after the previous try
- * failed or timed out (decisions.md: 10 s timeout, then 1 s, 2 s, 4 s … of backoff), so at least a
+ * failed or timed out (docs/assumptions.md, *Delivery*: 10 s timeout, then 1 s, 2 s, 4 s … of backoff), so at least a
  * second after the first try was recorded. It is not built to catch two copies of one delivery
  * that two processes check at the same instant (docs/production.md gives the measured count).
  *

@@ -1,6 +1,6 @@
 // The assumption tests run where jest.n8nMatrix.js says: on each release of tools/n8n/versions.ts,
 // against that release's own n8n-workflow and n8n-core (never the devDependencies' by mistake).
-import { readFileSync } from 'fs';
+import { existsSync, readFileSync } from 'fs';
 import { dirname, join } from 'path';
 
 import { RELEASES } from '../../tools/n8n/versions';
@@ -8,11 +8,16 @@ import { RELEASES } from '../../tools/n8n/versions';
 import OTHER_RELEASES from './matrix.json';
 const release = (globalThis as { N8N_MATRIX_RELEASE?: string }).N8N_MATRIX_RELEASE;
 
-/** The version of the package a bare `require(name)` reaches in this project. */
+/** The version of the package a bare `require(name)` reaches in this project (an aliased folder, e.g. n8n-core-1.123, included). */
 function versionOf(name: 'n8n-core' | 'n8n-workflow'): string {
-	let folder = dirname(require.resolve(name));
-	while (!folder.endsWith(name) && folder !== dirname(folder)) folder = dirname(folder);
-	return (JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8')) as { version: string }).version;
+	const entry = require.resolve(name);
+	for (let folder = dirname(entry); folder !== dirname(folder); folder = dirname(folder)) {
+		const manifest = join(folder, 'package.json');
+		if (!existsSync(manifest)) continue;
+		const { name: found, version } = JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string; version: string };
+		if (found === name) return version;
+	}
+	throw new Error(`No package.json of ${name} above ${entry}`);
 }
 
 /** The devDependencies' n8n-core (what a bare `n8n-core/package.json` reaches: the projects map `n8n-core` only). */
