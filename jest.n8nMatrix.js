@@ -29,6 +29,7 @@ function n8nMatrixProjects(base) {
 			displayName: `n8n ${release.n8n}`,
 			testMatch: ['<rootDir>/test/n8n/**/*.test.ts'],
 			globals: { N8N_MATRIX_RELEASE: release.n8n },
+			setupFilesAfterEnv: ['<rootDir>/test/n8n/setup/stopSshCleanupTimer.ts'],
 			moduleNameMapper: { '^n8n-core$': modules['n8n-core'], '^n8n-workflow$': modules['n8n-workflow'] },
 		};
 	});
