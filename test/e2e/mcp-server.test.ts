@@ -10,35 +10,24 @@ import { SEED } from '../../sandbox/core/seed';
 import { beneficiaryId } from '../../sandbox/modules/beneficiaries/store';
 import { externalTransfers } from '../../sandbox/modules/transfers/store';
 import type { TestSandbox } from '../helpers/sandbox';
-import { fromAi, toolName } from './helpers/agentWorkflow';
+import { toolName } from './helpers/agentWorkflow';
 import { McpClient } from './helpers/mcpClient';
 import { describeInN8n, E2eN8n, waitFor } from './helpers/n8n';
 import { clearRequestLog, connectedCredentialData, requestsTo, startE2eSandbox } from './helpers/sandbox';
+import { DEBIT_IBAN, transferToolParameters } from './helpers/transferTool';
 import { BUSINESS_BANKING_TOOL } from './helpers/workflows';
 
 jest.setTimeout(10 * 60_000);
 
 const SUPPLIER = beneficiaryId('fr', 'supplier');
 const PARTNER = beneficiaryId('fr', 'partner');
-const OWN_IBAN = 'FR7630006000011234567890189';
 const figure = (scenario: string, values: Record<string, unknown>) => process.stderr.write(`\n[e2e mcp] ${scenario}: ${JSON.stringify(values)}\n`);
 
 /** A tool node connected to the MCP Server Trigger. */
 const toolNode = (name: string, parameters: Record<string, unknown>) => ({ id: randomUUID(), name, type: BUSINESS_BANKING_TOOL, typeVersion: 1, position: [200, 200] as [number, number], parameters });
 
 /** A transfer tool whose payment details the MCP client's model fills in. */
-const payTool = (name: string, limits: Record<string, string>, allow = true) =>
-	toolNode(name, {
-		resource: 'externalTransfer',
-		operation: 'create',
-		beneficiaryId: { __rl: true, mode: 'id', value: fromAi('beneficiary_id', 'The id of the trusted beneficiary to pay') },
-		debitIban: { __rl: true, mode: 'iban', value: OWN_IBAN },
-		amount: fromAi('amount', 'The amount as a decimal string, e.g. 120.50'),
-		currency: 'EUR',
-		reference: fromAi('reference', 'What the payment is for'),
-		allowAiAgentUse: allow,
-		aiAgentLimits: limits,
-	});
+const payTool = (name: string, limits: Record<string, string>, allow = true) => toolNode(name, transferToolParameters({ allowAiAgentUse: allow, aiAgentLimits: limits }));
 
 describeInN8n('Business Banking tools behind n8n’s MCP Server Trigger, called over MCP', (state) => {
 	let n8n: E2eN8n;
@@ -94,7 +83,7 @@ describeInN8n('Business Banking tools behind n8n’s MCP Server Trigger, called 
 	it('a read tool answers with the bank’s data, and only a read reaches the sandbox', async () => {
 		const answer = await call('List accounts', {});
 		expect(answer.isError).toBeFalsy();
-		expect(answer.text).toContain(OWN_IBAN);
+		expect(answer.text).toContain(DEBIT_IBAN);
 		expect(apiRequests()).toEqual(['GET /organization 200']);
 	});
 

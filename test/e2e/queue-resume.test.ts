@@ -10,13 +10,14 @@ import { SEED } from '../../sandbox/core/seed';
 import { beneficiaryId } from '../../sandbox/modules/beneficiaries/store';
 import { externalTransfers } from '../../sandbox/modules/transfers/store';
 import type { TestSandbox } from '../helpers/sandbox';
-import { agentWorkflow, fromAi, toolName } from './helpers/agentWorkflow';
+import { agentWorkflow, toolName } from './helpers/agentWorkflow';
 import { Mailbox, type Mail } from './helpers/mailbox';
 import { describeInN8n, waitFor } from './helpers/n8n';
 import { QueueN8n, type Execution } from './helpers/queue';
 import { clickReviewLink } from './helpers/reviewMail';
 import { connectedCredentialData, requestsTo, startE2eSandbox } from './helpers/sandbox';
 import { ScriptedModel, toolResults } from './helpers/scriptedModel';
+import { transferToolParameters } from './helpers/transferTool';
 
 jest.setTimeout(15 * 60_000);
 
@@ -99,17 +100,7 @@ describeInN8n('an agent’s per-execution limit in queue mode, across human-revi
 				{
 					name: 'Pay supplier',
 					reviewed: true,
-					parameters: {
-						resource: 'externalTransfer',
-						operation: 'create',
-						beneficiaryId: { __rl: true, mode: 'id', value: fromAi('beneficiary_id', 'The id of the trusted beneficiary to pay') },
-						debitIban: { __rl: true, mode: 'iban', value: 'FR7630006000011234567890189' },
-						amount: fromAi('amount', 'The amount as a decimal string, e.g. 120.50'),
-						currency: 'EUR',
-						reference: fromAi('reference', 'What the payment is for'),
-						allowAiAgentUse: true,
-						aiAgentLimits: { maxAmountPerExecution: '1000.00' },
-					},
+					parameters: transferToolParameters({ allowAiAgentUse: true, aiAgentLimits: { maxAmountPerExecution: '1000.00' } }),
 				},
 			],
 			bankingCredential: banking,
