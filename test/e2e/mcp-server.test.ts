@@ -112,7 +112,7 @@ describeInN8n('Business Banking tools behind n8n’s MCP Server Trigger, called 
 		for (const reference of ['MCP total 1', 'MCP total 2']) {
 			const answer = await call('Pay with a total', { beneficiary_id: SUPPLIER, amount: '600.00', reference });
 			expect(answer.text).toContain(
-				"Refused: this call runs outside any execution n8n records (as through n8n's MCP Server Trigger), so the 1000.00 this workflow's author allows an AI agent in one execution cannot be counted across calls. Nothing was sent.",
+				"Refused: this call stands alone, with no earlier calls of its execution to count (as each call through n8n's MCP Server Trigger does), so the 1000.00 this workflow's author allows an AI agent in one execution cannot be counted across calls. Nothing was sent.",
 			);
 		}
 		expect(apiRequests()).toEqual([]);

@@ -119,7 +119,7 @@ describe('Safety Limits and AI Agent Limits, in n8n’s engine', () => {
 		expect(transfers()).toHaveLength(0);
 	});
 
-	it('a tool call outside any execution n8n records (as n8n’s MCP Server Trigger runs one): a per-execution total refuses instead of counting from 0; a per-call limit holds', async () => {
+	it('a tool call with no earlier calls of its execution to count (as each call through n8n’s MCP Server Trigger): a per-execution total refuses instead of counting from 0; a per-call limit holds', async () => {
 		const alone = (aiAgentLimits: Record<string, string>) =>
 			runWorkflow(
 				{
@@ -140,7 +140,7 @@ describe('Safety Limits and AI Agent Limits, in n8n’s engine', () => {
 			);
 		expect((await alone({ maxAmountPerExecution: '1000' })).outputs.Pay[0].json).toEqual({
 			refused: true,
-			reason: "Refused: this call runs outside any execution n8n records (as through n8n's MCP Server Trigger), so the 1000 this workflow's author allows an AI agent in one execution cannot be counted across calls. Nothing was sent. The author can remove Max Amount per Execution and bound each call instead.",
+			reason: "Refused: this call stands alone, with no earlier calls of its execution to count (as each call through n8n's MCP Server Trigger does), so the 1000 this workflow's author allows an AI agent in one execution cannot be counted across calls. Nothing was sent. The author can remove Max Amount per Execution and bound each call instead.",
 		});
 		expect((await alone({ maxAmountPerCall: '500' })).outputs.Pay[0].json.refused).toBe(true);
 		expect(transfers()).toHaveLength(0);

@@ -72,7 +72,7 @@ export function limitRefusal(this: IExecuteFunctions, resource: string, operatio
 		if (!isAmount(amount)) return `Refused: the amount ${amount || '(none)'} is not an amount this workflow's author's limits can be checked against. Nothing was sent.`;
 		const reserved = reserveInExecution(this, set.id, resource, operation, toCents(amount), toCents(maxTotal));
 		if (reserved.unrecorded) {
-			return `Refused: this call runs outside any execution n8n records (as through n8n's MCP Server Trigger), so the ${maxTotal} this workflow's author allows ${who} in one execution${where} cannot be counted across calls. Nothing was sent. The author can remove Max Amount per Execution and bound each call instead.`;
+			return `Refused: this call stands alone, with no earlier calls of its execution to count (as each call through n8n's MCP Server Trigger does), so the ${maxTotal} this workflow's author allows ${who} in one execution${where} cannot be counted across calls. Nothing was sent. The author can remove Max Amount per Execution and bound each call instead.`;
 		}
 		if (!reserved.ok) {
 			return `Refused: ${amount} more would take this execution past the ${maxTotal} this workflow's author allows ${who} in one execution${where} (${centsToText(reserved.before)} already). Nothing was sent.`;
