@@ -5,7 +5,7 @@ import { extractFacturXml } from '../nodes/BusinessBanking/facturx';
 import { startTestSandbox, type TestSandbox } from '../test/helpers/sandbox';
 import { frCompanyClient } from '../test/helpers/fixtures';
 import { createClient, createParameters } from '../test/node/invoiceFixtures';
-import { runNode } from '../test/helpers/engine';
+import { runNode } from '../test/helpers/engine/runNode';
 import { RUNS } from './settings';
 import { median, printTable } from './table';
 

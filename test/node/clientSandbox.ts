@@ -1,4 +1,4 @@
-import { clearSeenRequests } from '../helpers/engine';
+import { clearSeenRequests } from '../helpers/engine/sandboxControls';
 import { createClient as createClientWith } from '../helpers/fixtures';
 import { useTestSandbox } from '../helpers/sandbox';
 

@@ -1,7 +1,11 @@
 // The Client resource's lists in n8n's engine against the sandbox: filters, sort, pages, Return All and Limit, and
 // the From List search.
 import { SEED } from '../../sandbox/core/seed';
-import { clearSeenRequests, connectedCredential, CredentialStore, runListSearch, runNode, seenRequests } from '../helpers/engine';
+import { connectedCredential } from '../helpers/engine/connectedCredential';
+import { CredentialStore } from '../helpers/engine/credentialStore';
+import { runListSearch } from '../helpers/engine/editor';
+import { runNode } from '../helpers/engine/runNode';
+import { clearSeenRequests, seenRequests } from '../helpers/engine/sandboxControls';
 import { client, useClientSandbox } from './clientSandbox';
 
 describe('Business Banking node, Client resource (n8n engine → sandbox over HTTP)', () => {

@@ -1,7 +1,8 @@
 // The Client resource in n8n's engine against the sandbox: create, update, get, and the errors a user sees
 // (lists and the From List search: clients-list.test.ts).
 import { E_INVOICING_DIRECTORY } from '../../sandbox/modules/clients';
-import { clearSeenRequests, runNode, seenRequests } from '../helpers/engine';
+import { runNode } from '../helpers/engine/runNode';
+import { clearSeenRequests, seenRequests } from '../helpers/engine/sandboxControls';
 import { client, useClientSandbox } from './clientSandbox';
 
 describe('Business Banking node, Client resource (n8n engine → sandbox over HTTP)', () => {

@@ -8,7 +8,10 @@
  */
 import type { INodeParameters, INodeProperties } from 'n8n-workflow';
 
-import { clearSeenRequests, connectedCredential, CREDENTIAL_ID, CredentialStore, runWorkflow, seenRequests } from '../helpers/engine';
+import { CREDENTIAL_ID, connectedCredential } from '../helpers/engine/connectedCredential';
+import { CredentialStore } from '../helpers/engine/credentialStore';
+import { runWorkflow } from '../helpers/engine/runWorkflow';
+import { clearSeenRequests, seenRequests } from '../helpers/engine/sandboxControls';
 import { badValues, classSizes } from '../helpers/fuzz/badValues';
 import { emitNext, fuzzWorkflow, registerFuzzValues, show } from '../helpers/fuzz/fuzzWorkflow';
 import { operationsUnderTest, type OperationUnderTest, type Slot, type ValueClass } from '../helpers/fuzz/slots';

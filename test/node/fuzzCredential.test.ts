@@ -9,7 +9,10 @@ import type { INodeParameters } from 'n8n-workflow';
 
 import { BusinessBankingOAuth2Api } from '../../credentials/BusinessBankingOAuth2Api.credentials';
 import { PARTNER_ENDPOINT_IDS } from '../../sandbox/modules/webhooks/store';
-import { clearSeenRequests, connectedCredential, CREDENTIAL_ID, CredentialStore, runWorkflow, seenRequests } from '../helpers/engine';
+import { CREDENTIAL_ID, connectedCredential } from '../helpers/engine/connectedCredential';
+import { CredentialStore } from '../helpers/engine/credentialStore';
+import { runWorkflow } from '../helpers/engine/runWorkflow';
+import { clearSeenRequests, seenRequests } from '../helpers/engine/sandboxControls';
 import { badCredentialValues, credentialSlots, OPTIONAL_BLANKS, type CredentialSlot } from '../helpers/fuzz/credential';
 import { emitNext, fuzzWorkflow, registerFuzzValues, show } from '../helpers/fuzz/fuzzWorkflow';
 import { useTestSandbox } from '../helpers/sandbox';

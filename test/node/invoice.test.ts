@@ -1,6 +1,9 @@
 // Client Invoice's operations on an invoice that exists: Update, Get, Finalize, Get Many and the "From List" search
 // (Create: invoiceCreate.test.ts and invoiceItalySpain.test.ts).
-import { connectedCredential, CredentialStore, runListSearch, runNode } from '../helpers/engine';
+import { connectedCredential } from '../helpers/engine/connectedCredential';
+import { CredentialStore } from '../helpers/engine/credentialStore';
+import { runListSearch } from '../helpers/engine/editor';
+import { runNode } from '../helpers/engine/runNode';
 import { frCompanyClient, uniqueNumber } from '../helpers/fixtures';
 import { createClient, createParameters, out } from './invoiceFixtures';
 import { useInvoiceSandbox } from './invoiceRuns';

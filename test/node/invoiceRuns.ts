@@ -1,6 +1,6 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { runNode } from '../helpers/engine';
+import { runNode } from '../helpers/engine/runNode';
 import { useTestSandbox } from '../helpers/sandbox';
 import { createClient, createParameters, out, type Out } from './invoiceFixtures';
 

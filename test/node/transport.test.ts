@@ -1,6 +1,9 @@
 // The transport inside n8n's engine: tokens (refresh, a lost refresh race, reconnect), a missing scope, the staging
 // token and headers. Retries and idempotency keys: transportRetries.test.ts.
-import { clearSeenRequests, connectedCredential, CredentialStore, runNode, seenRequests } from '../helpers/engine';
+import { connectedCredential } from '../helpers/engine/connectedCredential';
+import { CredentialStore } from '../helpers/engine/credentialStore';
+import { runNode } from '../helpers/engine/runNode';
+import { clearSeenRequests, seenRequests } from '../helpers/engine/sandboxControls';
 import { TEST_CLIENT_ID, TEST_CLIENT_SECRET } from '../helpers/sandbox';
 import { createCompany, getClient, probe, useTransportSandbox } from './transportProbe';
 

@@ -5,7 +5,8 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeParameters, INodeType } from 'n8n-workflow';
 
 import { apiRequest, resolveIdempotencyKey } from '../../nodes/BusinessBanking/transport';
-import { clearSeenRequests, registerNodeType } from '../helpers/engine';
+import { registerNodeType } from '../helpers/engine/nodeTypes';
+import { clearSeenRequests } from '../helpers/engine/sandboxControls';
 import { useTestSandbox, type TestSandbox } from '../helpers/sandbox';
 
 /** A node that sends one raw call through the transport (what resources do, without their fields). */

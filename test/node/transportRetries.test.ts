@@ -1,5 +1,6 @@
 // The transport inside n8n's engine: retries (429, 5xx, redirects, dropped connections) and idempotency keys.
-import { clearSeenRequests, injectFault, runNode, seenRequests } from '../helpers/engine';
+import { runNode } from '../helpers/engine/runNode';
+import { clearSeenRequests, injectFault, seenRequests } from '../helpers/engine/sandboxControls';
 import { createCompany, getClient, probe, useTransportSandbox } from './transportProbe';
 
 const UUID_V5 = /^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;

@@ -4,7 +4,8 @@
  */
 import type { IDataObject, INodeExecutionData, INodeParameters, INodeType } from 'n8n-workflow';
 
-import { bankingNode, registerNodeType } from '../engine';
+import { registerNodeType } from '../engine/nodeTypes';
+import { bankingNode } from '../engine/runNode';
 
 const SOURCE_TYPE = 'test.fuzzValues';
 
