@@ -11,6 +11,7 @@ const NEXT_AND_OLDEST_MAJORS = [
 	'<rootDir>/test/node/malformed.test.ts',
 	'<rootDir>/test/node/dateRule.test.ts',
 	'<rootDir>/test/node/fuzz.test.ts',
+	'<rootDir>/test/node/fuzzCredential.test.ts',
 	'<rootDir>/test/node/internationalForms.test.ts',
 	'<rootDir>/test/sandbox/invoices-schemas.test.ts',
 ];

@@ -5,7 +5,10 @@ import { performance } from 'perf_hooks';
 import type { IDataObject, INodeParameters, INodeType, IVersionedNodeType } from 'n8n-workflow';
 
 import { CACHE_ROOT, RELEASES } from '../tools/n8n/versions';
-import { CREDENTIAL_ID, CREDENTIAL_NAME, credentialAt, CredentialStore, ITEMS_NODE_TYPE, NODE_TYPE, registerNodeType, runWorkflow } from '../test/helpers/engine';
+import { CREDENTIAL_ID, CREDENTIAL_NAME, credentialAt } from '../test/helpers/engine/connectedCredential';
+import { CredentialStore } from '../test/helpers/engine/credentialStore';
+import { ITEMS_NODE_TYPE, NODE_TYPE, registerNodeType } from '../test/helpers/engine/nodeTypes';
+import { runWorkflow } from '../test/helpers/engine/runWorkflow';
 import { FR_IBAN, frCompanyClient } from '../test/helpers/fixtures';
 import { createParameters } from '../test/node/invoiceFixtures';
 import type { RemoteSandbox } from './remoteSandbox';

@@ -2,11 +2,12 @@ import { performance } from 'perf_hooks';
 import { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFRawStream, PDFString, StandardFonts, decodePDFRawStream } from 'pdf-lib';
 
 import { extractFacturXml } from '../nodes/BusinessBanking/facturx';
-import type { TestSandbox } from '../test/helpers/sandbox';
+import { startTestSandbox, type TestSandbox } from '../test/helpers/sandbox';
 import { frCompanyClient } from '../test/helpers/fixtures';
 import { createClient, createParameters } from '../test/node/invoiceFixtures';
-import { runNode } from '../test/helpers/engine';
-import { median } from './table';
+import { runNode } from '../test/helpers/engine/runNode';
+import { RUNS } from './settings';
+import { median, printTable } from './table';
 
 /** A PDF of `pages` pages of text, as a scanned or exported invoice uploaded to the service might be. */
 async function bulkyPdf(pages: number): Promise<Uint8Array> {
@@ -77,4 +78,35 @@ export async function timePerRun(task: () => Promise<unknown>, runs: number): Pr
 	return median(timings);
 }
 
-export { extractFacturXml };
+/** Section 6 of `npm run bench`: the node's Factur-X reader against pdf-lib on real invoices (an in-process sandbox); prints its table. */
+export async function benchFacturx(): Promise<void> {
+	const sandbox = await startTestSandbox({ facturxDelayMs: 20 });
+	try {
+		const rows: string[][] = [];
+		for (const [lines, uploadPages] of [[1, 0], [200, 0], [3, 300]]) {
+			const { pdf, xml } = await facturxPdfFromSandbox(sandbox, lines, uploadPages);
+			const ours = await extractFacturXml(pdf);
+			const theirs = await extractWithPdfLib(pdf);
+			if (!ours || !Buffer.from(ours.data).equals(xml) || !theirs || !Buffer.from(theirs).equals(xml)) {
+				throw new Error('the two readers disagree on the embedded XML');
+			}
+			const baselineMs = await timePerRun(() => extractWithPdfLib(pdf), RUNS);
+			const oursMs = await timePerRun(() => extractFacturXml(pdf), RUNS);
+			rows.push([
+				`${lines} line${lines > 1 ? 's' : ''}${uploadPages ? `, on a ${uploadPages}-page upload` : ''}`,
+				`${(pdf.length / 1024).toFixed(0)} KiB`,
+				`${(xml.length / 1024).toFixed(1)} KiB`,
+				baselineMs.toFixed(2),
+				oursMs.toFixed(2),
+				`${(baselineMs / oursMs).toFixed(2)}x`,
+			]);
+		}
+		printTable(
+			`6. Factur-X XML extraction (median of ${RUNS} runs): the node's reader vs pdf-lib as baseline; same bytes out`,
+			['invoice', 'PDF size', 'XML size', 'pdf-lib ms', 'node ms', 'speed-up'],
+			rows,
+		);
+	} finally {
+		await sandbox.close();
+	}
+}

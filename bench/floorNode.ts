@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 
-import { registerNodeType } from '../test/helpers/engine';
+import { registerNodeType } from '../test/helpers/engine/nodeTypes';
 
 export const FLOOR_NODE_TYPE = 'bench.n8nFloor';
 

@@ -8,48 +8,17 @@ import axios from 'axios';
 import { SEED } from '../../sandbox/core/seed';
 import { webhookStore } from '../../sandbox/modules/webhooks';
 import { subscriptionSignature } from '../../sandbox/modules/webhooks/signing';
-import { readExample, withCredential, type Workflow, type WorkflowNode } from '../../tools/n8n/examples';
+import { readExample, withCredential } from '../../tools/n8n/examples';
 import { createClient, frCompanyClient, uniqueNumber } from '../helpers/fixtures';
 import type { TestSandbox } from '../helpers/sandbox';
 import { createParameters } from '../node/invoiceFixtures';
 import { describeInN8n, waitFor } from './helpers/n8n';
-import { QueueN8n, type Execution } from './helpers/queue';
+import { QueueN8n } from './helpers/queue';
+import { figure, finished, inBatches, settled } from './helpers/queueRuns';
+import { bankingNode, webhookWorkflow } from './helpers/queueWorkflows';
 import { clearRequestLog, connectedCredentialData, requestsTo, startE2eSandbox } from './helpers/sandbox';
-import { BUSINESS_BANKING_NODE } from './helpers/workflows';
 
 jest.setTimeout(10 * 60_000);
-
-const figure = (scenario: string, values: Record<string, unknown>) => process.stderr.write(`\n[e2e queue] ${scenario}: ${JSON.stringify(values)}\n`);
-
-/** Webhook (production URL on the webhook process) → `nodes`, in a line. */
-function webhookWorkflow(name: string, path: string, responseMode: 'onReceived' | 'lastNode', nodes: WorkflowNode[]): Workflow {
-	const start: WorkflowNode = {
-		id: randomUUID(),
-		name: 'Start',
-		type: 'n8n-nodes-base.webhook',
-		typeVersion: 2,
-		position: [0, 0],
-		webhookId: randomUUID(),
-		parameters: { httpMethod: 'GET', path, responseMode, options: {} },
-	};
-	const line = [start, ...nodes].map((node, index) => ({ ...node, position: [index * 220, 0] }));
-	const connections: Record<string, unknown> = {};
-	line.slice(1).forEach((node, index) => (connections[line[index].name] = { main: [[{ node: node.name, type: 'main', index: 0 }]] }));
-	return { name, nodes: line, connections, settings: { executionOrder: 'v1' } };
-}
-
-function bankingNode(name: string, parameters: Record<string, unknown>, credential: { id: string; name: string }): WorkflowNode {
-	return { id: randomUUID(), name, type: BUSINESS_BANKING_NODE, typeVersion: 1, position: [0, 0], parameters, credentials: { businessBankingOAuth2Api: credential } };
-}
-
-/** Runs `tasks` with at most `limit` at once. */
-async function inBatches<T>(count: number, limit: number, task: (index: number) => Promise<T>): Promise<T[]> {
-	const results: T[] = [];
-	for (let start = 0; start < count; start += limit) {
-		results.push(...(await Promise.all(Array.from({ length: Math.min(limit, count - start) }, (_, offset) => task(start + offset)))));
-	}
-	return results;
-}
 
 describeInN8n('n8n queue mode: main, 2 webhook processes, 2 workers, Postgres, Redis', (state) => {
 	let n8n: QueueN8n;
@@ -70,35 +39,6 @@ describeInN8n('n8n queue mode: main, 2 webhook processes, 2 workers, Postgres, R
 		await n8n?.stop();
 		figure('suite', { seconds: Math.round((Date.now() - started) / 1000) });
 	});
-
-	async function finished(workflowId: string, count: number, timeoutMs = 240_000): Promise<Execution[]> {
-		return await waitFor(
-			`${count} finished execution(s) of workflow ${workflowId}`,
-			async () => {
-				const executions = await n8n.allExecutions(workflowId);
-				const done = executions.filter((execution) => execution.status !== 'new' && execution.status !== 'running');
-				return done.length >= count ? done : undefined;
-			},
-			timeoutMs,
-		);
-	}
-
-	/** Every execution of the workflow once none is queued or running and no new one came for 3 s. */
-	async function settled(workflowId: string, timeoutMs = 180_000): Promise<Execution[]> {
-		let previous = -1;
-		return await waitFor(
-			`the executions of workflow ${workflowId} to settle`,
-			async () => {
-				await new Promise((resolve) => setTimeout(resolve, 3000));
-				const found = await n8n.allExecutions(workflowId);
-				const busy = found.some((execution) => execution.status === 'new' || execution.status === 'running');
-				const stable = found.length === previous;
-				previous = found.length;
-				return !busy && stable ? found : undefined;
-			},
-			timeoutMs,
-		);
-	}
 
 	it('a worker runs the 1,000-invoice batch: every invoice once, in input order', async () => {
 		const clientId = await createClient(sandbox.api('fr'), { ...frCompanyClient, name: 'Queue Batch SARL' });
@@ -122,7 +62,7 @@ describeInN8n('n8n queue mode: main, 2 webhook processes, 2 workers, Postgres, R
 			return response.status === 404 ? undefined : response;
 		});
 		expect(call.status).toBe(200);
-		const [execution] = await finished(workflowId, 1, 400_000);
+		const [execution] = await finished(n8n, workflowId, 1, 400_000);
 		expect(execution.status).toBe('success');
 		const [withData] = (await n8n.allExecutions(workflowId, true)).filter((one) => one.id === execution.id);
 		const numbers = (withData.data?.resultData.runData['Create invoice']?.[0]?.data?.main[0] ?? []).map((item) => item.json.number);
@@ -187,7 +127,7 @@ describeInN8n('n8n queue mode: main, 2 webhook processes, 2 workers, Postgres, R
 				),
 			);
 			emitted.push(...emits.map((response) => response.data.event as Record<string, unknown>));
-			const executions = await finished(workflowId, 20);
+			const executions = await finished(n8n, workflowId, 20);
 			expect(executions.map((execution) => execution.status)).toEqual(Array(20).fill('success'));
 			expect((await loggedEvents()).sort()).toEqual(emitted.map((event) => String(event.id)).sort());
 			const ids = executions.map((execution) => execution.id);
@@ -234,7 +174,7 @@ describeInN8n('n8n queue mode: main, 2 webhook processes, 2 workers, Postgres, R
 			for (const event of emitted) oneByOne.push(await replay(event));
 			expect([...together, ...oneByOne]).toEqual(Array(emitted.length * 2).fill(200));
 
-			const all = await settled(workflowId);
+			const all = await settled(n8n, workflowId);
 			const started = all.length - before.length;
 			const failed = all.filter((execution) => execution.status !== 'success');
 			expect(failed).toEqual([]);
@@ -261,7 +201,7 @@ describeInN8n('n8n queue mode: main, 2 webhook processes, 2 workers, Postgres, R
 			});
 			expect(statuses.flat().filter((status) => status !== 200)).toEqual([]);
 
-			const all = await settled(workflowId, 600_000);
+			const all = await settled(n8n, workflowId, 600_000);
 			const started = all.filter((execution) => !before.has(execution.id));
 			const failed = started.filter((execution) => execution.status !== 'success');
 			const perEvent = new Map<string, number>();
@@ -303,7 +243,7 @@ describeInN8n('n8n queue mode: main, 2 webhook processes, 2 workers, Postgres, R
 
 		const responses = await Promise.all(Array.from({ length: 50 }, () => axios.get(`${n8n.webhookUrl}/webhook/${path}`, { validateStatus: () => true, timeout: 300_000 })));
 		expect(responses.map((response) => response.status)).toEqual(Array(50).fill(200));
-		const executions = (await finished(workflowId, 51)).slice(0, 50);
+		const executions = (await finished(n8n, workflowId, 51)).slice(0, 50);
 		const failed = executions.filter((execution) => execution.status !== 'success');
 		expect(failed).toEqual([]);
 		const perWorker = n8n.runsPerWorker(executions.map((execution) => execution.id));

@@ -7,7 +7,9 @@ import type { ICredentialDataDecryptedObject, IDataObject, INodeProperties } fro
 
 import { SEED } from '../../sandbox/core/seed';
 import { PARTNER_ENDPOINT_IDS } from '../../sandbox/modules/webhooks/store';
-import { credentialType, CredentialStore, HarnessCredentialsHelper, resolveCredential, runNode } from '../helpers/engine';
+import { CredentialStore, HarnessCredentialsHelper } from '../helpers/engine/credentialStore';
+import { credentialType, resolveCredential } from '../helpers/engine/credentialTypes';
+import { runNode } from '../helpers/engine/runNode';
 import { TEST_CLIENT_ID, TEST_CLIENT_SECRET, useTestSandbox, type TestSandbox } from '../helpers/sandbox';
 
 const GOLDEN = __dirname;

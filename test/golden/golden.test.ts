@@ -10,7 +10,9 @@ import type { IExecuteFunctions, INodeExecutionData, INodeType, IWorkflowBase } 
 import { resources } from '../../nodes/BusinessBanking/actions/resources';
 import { SEED } from '../../sandbox/core/seed';
 import { webhookStore } from '../../sandbox/modules/webhooks';
-import { CredentialStore, registerNodeType, runWorkflow } from '../helpers/engine';
+import { CredentialStore } from '../helpers/engine/credentialStore';
+import { registerNodeType } from '../helpers/engine/nodeTypes';
+import { runWorkflow } from '../helpers/engine/runWorkflow';
 import { useTestSandbox, type TestSandbox } from '../helpers/sandbox';
 import { goldenCredential } from './goldenCredential';
 import { comparableRun } from './comparableRun';

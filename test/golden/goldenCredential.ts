@@ -1,6 +1,6 @@
 import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 
-import { connectedCredential } from '../helpers/engine';
+import { connectedCredential } from '../helpers/engine/connectedCredential';
 import type { TestSandbox } from '../helpers/sandbox';
 
 /** The partner fields the sandbox's application answers to (placeholders, not secrets). */

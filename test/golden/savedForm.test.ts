@@ -5,7 +5,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'fs';
 import { join } from 'path';
 import type { INodeParameters, IWorkflowBase } from 'n8n-workflow';
 
-import { HarnessCredentialsHelper } from '../helpers/engine';
+import { HarnessCredentialsHelper } from '../helpers/engine/credentialStore';
 import { packageNodes, savedCredentialFields, savedFormProblems, savedParameters } from './savedForm';
 
 const GOLDEN = __dirname;

@@ -8,7 +8,7 @@ import type { INode, IWorkflowBase } from 'n8n-workflow';
 import { triggerProperties } from '../../nodes/BusinessBankingTrigger/description';
 import { SEED } from '../../sandbox/core/seed';
 import { webhookDeliverer } from '../../sandbox/modules/webhooks';
-import { CredentialStore } from '../helpers/engine';
+import { CredentialStore } from '../helpers/engine/credentialStore';
 import { useTestSandbox, type TestSandbox } from '../helpers/sandbox';
 import { installProcessedDataStore, runTriggerExecute } from '../trigger/execute';
 import { TRIGGER_TYPE, TriggerHarness } from '../trigger/harness';

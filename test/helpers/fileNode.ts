@@ -4,7 +4,11 @@
  */
 import type { IExecuteFunctions, INodeExecutionData, INodeParameters, INodeType } from 'n8n-workflow';
 
-import { bankingNode, connectedCredential, CREDENTIAL_ID, CredentialStore, registerNodeType, runWorkflow, type RunResult } from './engine';
+import { connectedCredential, CREDENTIAL_ID } from './engine/connectedCredential';
+import { CredentialStore } from './engine/credentialStore';
+import { registerNodeType } from './engine/nodeTypes';
+import { bankingNode } from './engine/runNode';
+import { runWorkflow, type RunResult } from './engine/runWorkflow';
 import type { TestSandbox } from './sandbox';
 
 /** Emits one item whose binary field `invoicePdf` holds the bytes of its parameters. */

@@ -2,7 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeType } fr
 
 import { checkedByN8n } from '../../nodes/BusinessBanking/n8n/checkedByN8n';
 import { runContext } from '../../nodes/BusinessBanking/n8n/runContext';
-import { registerNodeType, runNode } from '../helpers/engine';
+import { registerNodeType } from '../helpers/engine/nodeTypes';
+import { runNode } from '../helpers/engine/runNode';
 import { useTestSandbox } from '../helpers/sandbox';
 
 const sandbox = useTestSandbox({}, { resetEachTest: false });

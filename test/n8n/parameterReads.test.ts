@@ -1,6 +1,6 @@
 import { ExecuteContext } from 'n8n-core';
 
-import { runNode } from '../helpers/engine';
+import { runNode } from '../helpers/engine/runNode';
 import { frCompanyClient, uniqueNumber } from '../helpers/fixtures';
 import { useTestSandbox } from '../helpers/sandbox';
 import { createClient, createParameters, out } from '../node/invoiceFixtures';

@@ -4,7 +4,8 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeType } from 'n8n-workflow';
 
 import { recordNewForNode } from '../../nodes/BusinessBanking/n8n/processedData';
-import { registerNodeType, runNode } from '../helpers/engine';
+import { registerNodeType } from '../helpers/engine/nodeTypes';
+import { runNode } from '../helpers/engine/runNode';
 import { useTestSandbox } from '../helpers/sandbox';
 import { installProcessedDataStore } from '../trigger/execute';
 

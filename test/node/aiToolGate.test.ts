@@ -8,7 +8,8 @@ import { externalTransfers } from '../../sandbox/modules/transfers/store';
 import { BusinessBanking } from '../../nodes/BusinessBanking/BusinessBanking.node';
 import { OPERATION_CLASSES } from '../../nodes/BusinessBanking/actions/operationClasses';
 import { resources } from '../../nodes/BusinessBanking/actions/resources';
-import { registerNodeType, runNode } from '../helpers/engine';
+import { registerNodeType } from '../helpers/engine/nodeTypes';
+import { runNode } from '../helpers/engine/runNode';
 import { useTestSandbox } from '../helpers/sandbox';
 
 const TOOL_TYPE = 'n8n-nodes-business-banking.businessBankingTool';

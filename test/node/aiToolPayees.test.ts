@@ -12,7 +12,8 @@ import { externalTransfers } from '../../sandbox/modules/transfers/store';
 import { BusinessBanking } from '../../nodes/BusinessBanking/BusinessBanking.node';
 import { AUTHOR_ONLY_PARAMETERS } from '../../nodes/BusinessBanking/actions/aiTool/authorOnly';
 import { FR_IBAN } from '../helpers/fixtures';
-import { registerNodeType, runNode } from '../helpers/engine';
+import { registerNodeType } from '../helpers/engine/nodeTypes';
+import { runNode } from '../helpers/engine/runNode';
 import { useTestSandbox } from '../helpers/sandbox';
 import { createClient, createParameters } from './invoiceFixtures';
 

@@ -5,7 +5,8 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { BusinessBanking } from '../../nodes/BusinessBanking/BusinessBanking.node';
 import { MAX_RESULT_CHARACTERS, MAX_TEXT_CHARACTERS, resultForModel } from '../../nodes/BusinessBanking/actions/aiTool/resultForModel';
-import { registerNodeType, runNode } from '../helpers/engine';
+import { registerNodeType } from '../helpers/engine/nodeTypes';
+import { runNode } from '../helpers/engine/runNode';
 import { uniqueNumber } from '../helpers/fixtures';
 import { useTestSandbox } from '../helpers/sandbox';
 import { createClient, createParameters } from './invoiceFixtures';

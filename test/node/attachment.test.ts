@@ -1,4 +1,4 @@
-import { runNode } from '../helpers/engine';
+import { runNode } from '../helpers/engine/runNode';
 import { uniqueNumber } from '../helpers/fixtures';
 import { useTestSandbox } from '../helpers/sandbox';
 import { createClient, createParameters, out, type Out } from './invoiceFixtures';

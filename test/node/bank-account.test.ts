@@ -1,5 +1,5 @@
 import { SEED } from '../../sandbox/core/seed';
-import { runNode } from '../helpers/engine';
+import { runNode } from '../helpers/engine/runNode';
 import { UUID } from '../helpers/fixtures';
 import { useTestSandbox } from '../helpers/sandbox';
 

@@ -4,16 +4,13 @@ import { BusinessBankingOAuth2Api } from '../../credentials/BusinessBankingOAuth
 import { addressesOf } from '../../nodes/BusinessBanking/transport/addresses';
 import { ALL_SCOPES } from '../../sandbox/core/context';
 import { SEED } from '../../sandbox/core/seed';
-import {
-	clearSeenRequests,
-	connectedCredential,
-	CredentialStore,
-	registerNodeType,
-	resolveCredential,
-	runNode,
-	seenRequests,
-	testCredential,
-} from '../helpers/engine';
+import { connectedCredential } from '../helpers/engine/connectedCredential';
+import { CredentialStore } from '../helpers/engine/credentialStore';
+import { resolveCredential } from '../helpers/engine/credentialTypes';
+import { testCredential } from '../helpers/engine/editor';
+import { registerNodeType } from '../helpers/engine/nodeTypes';
+import { runNode } from '../helpers/engine/runNode';
+import { clearSeenRequests, seenRequests } from '../helpers/engine/sandboxControls';
 import { TEST_CLIENT_ID, TEST_REDIRECT_URI, useTestSandbox } from '../helpers/sandbox';
 
 const TYPE = 'businessBankingOAuth2Api';

@@ -3,7 +3,8 @@
  * in every operation — the day of the workflow's time zone — whether it comes as an ISO timestamp,
  * a JavaScript Date or a luxon DateTime; the date picker's wall time keeps the day it shows.
  */
-import { clearSeenRequests, runNode, seenRequests } from '../helpers/engine';
+import { runNode } from '../helpers/engine/runNode';
+import { clearSeenRequests, seenRequests } from '../helpers/engine/sandboxControls';
 import { useTestSandbox } from '../helpers/sandbox';
 
 const ID = '3f1c2b7e-8a4d-4c1e-9b2f-0d5e6a7b8c9d';

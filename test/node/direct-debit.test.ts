@@ -2,7 +2,8 @@ import { SEED } from '../../sandbox/core/seed';
 import { clientsOf } from '../../sandbox/modules/clients';
 import { sepaOf } from '../../sandbox/modules/sepa';
 import { readDay } from '../../nodes/BusinessBanking/actions/common/values';
-import { clearSeenRequests, runNode, seenRequests } from '../helpers/engine';
+import { runNode } from '../helpers/engine/runNode';
+import { clearSeenRequests, seenRequests } from '../helpers/engine/sandboxControls';
 import { useTestSandbox } from '../helpers/sandbox';
 
 const MAIN_ACCOUNT_FR = 'b1a0c0de-0000-4000-8000-000000000001';

@@ -1,7 +1,9 @@
 import { randomUUID } from 'crypto';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { injectFault, runNode, type CredentialOptions, type RunNodeResult } from '../helpers/engine';
+import type { CredentialOptions } from '../helpers/engine/connectedCredential';
+import { runNode, type RunNodeResult } from '../helpers/engine/runNode';
+import { injectFault } from '../helpers/engine/sandboxControls';
 import type { TestSandbox } from '../helpers/sandbox';
 
 /**

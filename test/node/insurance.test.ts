@@ -1,6 +1,7 @@
 import { SEED } from '../../sandbox/core/seed';
 import { insuranceContractsOf } from '../../sandbox/modules/insurance';
-import { clearSeenRequests, runNode, seenRequests } from '../helpers/engine';
+import { runNode } from '../helpers/engine/runNode';
+import { clearSeenRequests, seenRequests } from '../helpers/engine/sandboxControls';
 import { useTestSandbox } from '../helpers/sandbox';
 
 const create = (parameters: Record<string, unknown> = {}) => ({

@@ -3,7 +3,7 @@ import type { INodeParameters } from 'n8n-workflow';
 
 import { SEED } from '../../sandbox/core/seed';
 import { international } from '../../sandbox/modules/international/store';
-import { runNode } from '../helpers/engine';
+import { runNode } from '../helpers/engine/runNode';
 import { UUID } from '../helpers/fixtures';
 import { useTestSandbox } from '../helpers/sandbox';
 

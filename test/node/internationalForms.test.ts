@@ -2,7 +2,10 @@ import type { IDataObject, INodeParameters, INodePropertyOptions, ResourceMapper
 
 import { SEED } from '../../sandbox/core/seed';
 import { international } from '../../sandbox/modules/international/store';
-import { connectedCredential, CredentialStore, runEditorMethod, runNode } from '../helpers/engine';
+import { connectedCredential } from '../helpers/engine/connectedCredential';
+import { CredentialStore } from '../helpers/engine/credentialStore';
+import { runEditorMethod } from '../helpers/engine/editor';
+import { runNode } from '../helpers/engine/runNode';
 import { useTestSandbox } from '../helpers/sandbox';
 
 interface Quote {

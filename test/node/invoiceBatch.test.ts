@@ -1,7 +1,7 @@
 import { MAX_IN_FLIGHT } from '../../nodes/BusinessBanking/transport/pacer';
 import { matchesPath, type LoggedRequest } from '../../sandbox/core/requestLog';
 import { expectedRefusals, useCountedRateLimit } from '../helpers/countedRateLimit';
-import { runNode } from '../helpers/engine';
+import { runNode } from '../helpers/engine/runNode';
 import { frCompanyClient, uniqueNumber } from '../helpers/fixtures';
 import { useTestSandbox } from '../helpers/sandbox';
 import { createClient, createParameters, out } from './invoiceFixtures';

@@ -2,7 +2,7 @@ import { XMLParser } from 'fast-xml-parser';
 import type { INodeParameters } from 'n8n-workflow';
 import { PDFDocument } from 'pdf-lib';
 
-import { runNode } from '../helpers/engine';
+import { runNode } from '../helpers/engine/runNode';
 import { uniqueNumber } from '../helpers/fixtures';
 import { useTestSandbox } from '../helpers/sandbox';
 import { embeddedFilesOf } from '../../nodes/BusinessBanking/facturx';

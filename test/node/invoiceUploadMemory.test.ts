@@ -2,7 +2,8 @@ import { PDFDocument } from 'pdf-lib';
 
 import { SEED } from '../../sandbox/core/seed';
 import { invoiceState } from '../../sandbox/modules/invoices/state';
-import { connectedCredential, CredentialStore } from '../helpers/engine';
+import { connectedCredential } from '../helpers/engine/connectedCredential';
+import { CredentialStore } from '../helpers/engine/credentialStore';
 import { runFileInto } from '../helpers/fileNode';
 import { useTestSandbox } from '../helpers/sandbox';
 

@@ -11,7 +11,11 @@ import { international } from '../../sandbox/modules/international/store';
 import { sepaOf } from '../../sandbox/modules/sepa';
 import { externalTransfers } from '../../sandbox/modules/transfers/store';
 import { BusinessBanking } from '../../nodes/BusinessBanking/BusinessBanking.node';
-import { connectedCredential, CREDENTIAL_ID, CREDENTIAL_NAME, CredentialStore, registerNodeType, runNode, runWorkflow } from '../helpers/engine';
+import { connectedCredential, CREDENTIAL_ID, CREDENTIAL_NAME } from '../helpers/engine/connectedCredential';
+import { CredentialStore } from '../helpers/engine/credentialStore';
+import { registerNodeType } from '../helpers/engine/nodeTypes';
+import { runNode } from '../helpers/engine/runNode';
+import { runWorkflow } from '../helpers/engine/runWorkflow';
 import { useTestSandbox } from '../helpers/sandbox';
 
 const TOOL_TYPE = 'n8n-nodes-business-banking.businessBankingTool';

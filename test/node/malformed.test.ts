@@ -5,7 +5,8 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 
-import { clearSeenRequests, runNode, seenRequests } from '../helpers/engine';
+import { runNode } from '../helpers/engine/runNode';
+import { clearSeenRequests, seenRequests } from '../helpers/engine/sandboxControls';
 import { useTestSandbox } from '../helpers/sandbox';
 
 const ID = '3f1c2b7e-8a4d-4c1e-9b2f-0d5e6a7b8c9d';

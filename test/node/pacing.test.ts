@@ -1,5 +1,7 @@
 import { expectedRefusals, useCountedRateLimit } from '../helpers/countedRateLimit';
-import { connectedCredential, CredentialStore, runNode } from '../helpers/engine';
+import { connectedCredential } from '../helpers/engine/connectedCredential';
+import { CredentialStore } from '../helpers/engine/credentialStore';
+import { runNode } from '../helpers/engine/runNode';
 import { frCompanyClient } from '../helpers/fixtures';
 import { useTestSandbox } from '../helpers/sandbox';
 import { createClient } from './invoiceFixtures';

@@ -1,7 +1,7 @@
 import { SEED } from '../../sandbox/core/seed';
 import { clientsOf } from '../../sandbox/modules/clients';
 import { invoiceState } from '../../sandbox/modules/invoices/state';
-import { runNode } from '../helpers/engine';
+import { runNode } from '../helpers/engine/runNode';
 import { esCompanyClient, frCompanyClient } from '../helpers/fixtures';
 import { useTestSandbox } from '../helpers/sandbox';
 import { runThreeTimes } from './faultRuns';

@@ -4,7 +4,7 @@ import { SEED } from '../../sandbox/core/seed';
 import { beneficiaryId } from '../../sandbox/modules/beneficiaries/store';
 import { international } from '../../sandbox/modules/international/store';
 import { externalTransfers } from '../../sandbox/modules/transfers/store';
-import { runNode } from '../helpers/engine';
+import { runNode } from '../helpers/engine/runNode';
 import { useTestSandbox } from '../helpers/sandbox';
 import { runThreeTimes } from './faultRuns';
 

@@ -1,6 +1,10 @@
 import { SEED } from '../../sandbox/core/seed';
 import { seededSupplierInvoiceId, supplierInvoicesOf } from '../../sandbox/modules/supplierInvoices';
-import { clearSeenRequests, connectedCredential, CredentialStore, runListSearch, runNode, seenRequests } from '../helpers/engine';
+import { connectedCredential } from '../helpers/engine/connectedCredential';
+import { CredentialStore } from '../helpers/engine/credentialStore';
+import { runListSearch } from '../helpers/engine/editor';
+import { runNode } from '../helpers/engine/runNode';
+import { clearSeenRequests, seenRequests } from '../helpers/engine/sandboxControls';
 import { useTestSandbox } from '../helpers/sandbox';
 
 const supplierInvoice = (operation: string, parameters: Record<string, unknown> = {}) => ({ parameters: { resource: 'supplierInvoice', operation, ...parameters } });

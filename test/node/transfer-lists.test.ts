@@ -1,6 +1,8 @@
 import { SEED } from '../../sandbox/core/seed';
 import { beneficiaryId } from '../../sandbox/modules/beneficiaries/store';
-import { connectedCredential, CredentialStore, runListSearch } from '../helpers/engine';
+import { connectedCredential } from '../helpers/engine/connectedCredential';
+import { CredentialStore } from '../helpers/engine/credentialStore';
+import { runListSearch } from '../helpers/engine/editor';
 import { useTestSandbox } from '../helpers/sandbox';
 
 describe('list searches of transfers and accounts (n8n-core’s LoadOptionsContext)', () => {

@@ -3,7 +3,7 @@ import { randomUUID } from 'crypto';
 import { SEED } from '../../sandbox/core/seed';
 import { beneficiaries, beneficiaryId } from '../../sandbox/modules/beneficiaries/store';
 import { externalTransfers } from '../../sandbox/modules/transfers/store';
-import { runNode } from '../helpers/engine';
+import { runNode } from '../helpers/engine/runNode';
 import { FR_IBAN, UUID } from '../helpers/fixtures';
 import { useTestSandbox } from '../helpers/sandbox';
 

@@ -4,7 +4,8 @@ import { BusinessBanking } from '../../nodes/BusinessBanking/BusinessBanking.nod
 import { SEED } from '../../sandbox/core/seed';
 import { webhookStore } from '../../sandbox/modules/webhooks';
 import { PARTNER_ENDPOINT_IDS } from '../../sandbox/modules/webhooks/store';
-import { clearSeenRequests, runNode, seenRequests } from '../helpers/engine';
+import { runNode } from '../helpers/engine/runNode';
+import { clearSeenRequests, seenRequests } from '../helpers/engine/sandboxControls';
 import { useTestSandbox } from '../helpers/sandbox';
 
 const SECRET = 'partner-secret-never-shown-42';

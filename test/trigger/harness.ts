@@ -25,7 +25,8 @@ import {
 } from 'n8n-workflow';
 
 import { BusinessBankingTrigger } from '../../nodes/BusinessBankingTrigger/BusinessBankingTrigger.node';
-import { CREDENTIAL_ID, CREDENTIAL_NAME, CredentialStore, HarnessCredentialsHelper } from '../helpers/engine';
+import { CREDENTIAL_ID, CREDENTIAL_NAME } from '../helpers/engine/connectedCredential';
+import { CredentialStore, HarnessCredentialsHelper } from '../helpers/engine/credentialStore';
 
 export const TRIGGER_TYPE = 'n8n-nodes-business-banking.businessBankingTrigger';
 export const NODE_NAME = 'Business Banking Trigger';

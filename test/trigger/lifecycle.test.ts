@@ -4,7 +4,8 @@ import { SEED } from '../../sandbox/core/seed';
 import { webhookDeliverer, webhookStore } from '../../sandbox/modules/webhooks';
 import { PARTNER_ENDPOINT_IDS } from '../../sandbox/modules/webhooks/store';
 import { verifySignature } from '../../nodes/BusinessBankingTrigger/signature';
-import { connectedCredential, CredentialStore } from '../helpers/engine';
+import { connectedCredential } from '../helpers/engine/connectedCredential';
+import { CredentialStore } from '../helpers/engine/credentialStore';
 import { useTestSandbox } from '../helpers/sandbox';
 import { TriggerHarness } from './harness';
 

@@ -1,7 +1,7 @@
 import { createHmac, randomUUID } from 'crypto';
 import type { INodeParameters } from 'n8n-workflow';
 
-import { CredentialStore } from '../helpers/engine';
+import { CredentialStore } from '../helpers/engine/credentialStore';
 import { NODE_NAME, TriggerHarness } from './harness';
 
 /**

@@ -30,9 +30,9 @@ describe('an operation descriptor', () => {
 
 	it('names the missing fact when a fake operation leaves it out', () => {
 		const errors = diagnosticsOf(source.replace(/^\/\/ @ts-expect-error.*$/gm, ''));
-		for (const fact of ['class', 'toolDescription', 'amountParameters', 'payeeParameters', 'concurrency', 'descriptor']) {
+		for (const fact of ['class', 'toolDescription', 'amountParameters', 'payeeParameters', 'issuesDocumentClientPays', 'concurrency', 'descriptor']) {
 			expect(errors).toContainEqual(expect.stringContaining(`Property '${fact}' is missing`));
 		}
-		expect(errors).toHaveLength(6);
+		expect(errors).toHaveLength(7);
 	});
 });

@@ -16,19 +16,22 @@ export const descriptor: OperationDescriptor = {
 	toolDescription: 'Pays a fake payee.',
 	amountParameters: ['amount'],
 	payeeParameters: ['beneficiaryId'],
+	issuesDocumentClientPays: false,
 	concurrency: 1,
 };
 
 // @ts-expect-error (no class)
-export const withoutClass: OperationDescriptor = { toolDescription: 'x', amountParameters: [], payeeParameters: [], concurrency: 1 };
+export const withoutClass: OperationDescriptor = { toolDescription: 'x', amountParameters: [], payeeParameters: [], issuesDocumentClientPays: false, concurrency: 1 };
 // @ts-expect-error (no text for a model)
-export const withoutToolDescription: OperationDescriptor = { class: 'read', amountParameters: [], payeeParameters: [], concurrency: 1 };
+export const withoutToolDescription: OperationDescriptor = { class: 'read', amountParameters: [], payeeParameters: [], issuesDocumentClientPays: false, concurrency: 1 };
 // @ts-expect-error (which parameters carry money: not said)
-export const withoutAmountParameters: OperationDescriptor = { class: 'moneyMoving', toolDescription: 'x', payeeParameters: [], concurrency: 1 };
+export const withoutAmountParameters: OperationDescriptor = { class: 'moneyMoving', toolDescription: 'x', payeeParameters: [], issuesDocumentClientPays: false, concurrency: 1 };
 // @ts-expect-error (which parameters name the payee: not said)
-export const withoutPayeeParameters: OperationDescriptor = { class: 'moneyMoving', toolDescription: 'x', amountParameters: [], concurrency: 1 };
+export const withoutPayeeParameters: OperationDescriptor = { class: 'moneyMoving', toolDescription: 'x', amountParameters: [], issuesDocumentClientPays: false, concurrency: 1 };
+// @ts-expect-error (whether it issues a document a client pays: not said)
+export const withoutIssuing: OperationDescriptor = { class: 'moneyMoving', toolDescription: 'x', amountParameters: [], payeeParameters: [], concurrency: 1 };
 // @ts-expect-error (how many items run at once: not said)
-export const withoutConcurrency: OperationDescriptor = { class: 'read', toolDescription: 'x', amountParameters: [], payeeParameters: [] };
+export const withoutConcurrency: OperationDescriptor = { class: 'read', toolDescription: 'x', amountParameters: [], payeeParameters: [], issuesDocumentClientPays: false };
 
 /** An operation module without a descriptor cannot be registered in a resource. */
 // @ts-expect-error (no descriptor)

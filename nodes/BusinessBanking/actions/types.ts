@@ -27,6 +27,11 @@ export interface OperationDescriptor {
 	/** The parameters naming whom the money goes to ([] when none): Allowed Beneficiary IDs apply to them. */
 	payeeParameters: readonly string[];
 	/**
+	 * Whether it issues a document a client pays (an invoice): as an AI agent's tool, what it creates is
+	 * then a draft unless the author also allowed issuing (*Allow an AI Agent to Issue Invoices*).
+	 */
+	issuesDocumentClientPays: boolean;
+	/**
 	 * How many items may run at once: 1; 'adaptive' (as many as the transport's pacer lets run, up to
 	 * 100, within the rate limit: reads, and writes the service deduplicates or that act on the one
 	 * item only); or a function of the node's own parameters (a batch option). Output keeps input order.

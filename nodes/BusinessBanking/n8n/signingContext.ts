@@ -7,7 +7,7 @@ import { CREDENTIAL_TYPE, type ApiContext } from '../transport/types';
  * `this.getCredentials(type)` of the context it is called on, on every request, and writes a refreshed
  * token into the object that call returned. Guarded by test/node/transport.test.ts (credential reads
  * per run, refresh on 401) and test/n8n/parameterReads.test.ts's engine runs, on n8n-core of each
- * release of the matrix through test/helpers/engine.ts.
+ * release of the matrix through the engine harness (test/helpers/engine/).
  */
 
 /**

@@ -11,8 +11,11 @@ export const AMOUNT_PARAMETERS: Record<string, Record<string, string[]>> = table
 	amountParameters.length > 0 ? [...amountParameters] : undefined,
 );
 export const BENEFICIARY_PARAMETERS: Record<string, Record<string, string>> = tableOf(({ payeeParameters }) => payeeParameters[0]);
-/** Operations that can issue a document a client pays: as a tool they make drafts unless the author allowed issuing. */
-export const ISSUING_OPERATIONS: Record<string, string[]> = { clientInvoice: ['create'] };
+/**
+ * The operations that issue a document a client pays, from their descriptors (`issuesDocumentClientPays`):
+ * as a tool they make drafts unless the author allowed issuing.
+ */
+export const ISSUING_OPERATIONS: Record<string, Record<string, true>> = tableOf(({ issuesDocumentClientPays }) => (issuesDocumentClientPays ? true : undefined));
 
 /**
  * "Allow Use by an AI Agent" and "AI Agent Limits", shown on every money-moving operation (one copy
@@ -71,7 +74,8 @@ export function aiAgentFields(): INodeProperties[] {
 					'Whether an AI agent may run this operation when this node is its tool. Off: the agent is told it is refused and nothing is sent. Put n8n’s human review of tool calls in front of it when you turn it on. Has no effect on a regular node.',
 			},
 		];
-		const issuing = ISSUING_OPERATIONS[resource] ?? [];
+		// Issuing is allowed only beside the leave itself, which only money-moving operations show.
+		const issuing = moneyMoving.filter((operation) => ISSUING_OPERATIONS[resource]?.[operation]);
 		if (issuing.length > 0) {
 			fields.push({
 				displayName: 'Allow an AI Agent to Issue Invoices',

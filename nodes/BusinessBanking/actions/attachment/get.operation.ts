@@ -54,5 +54,6 @@ export const descriptor: OperationDescriptor = {
 		'Gets an attachment (e.g. of a transfer or supplier invoice) by its id, found on that record. Returns its file name, type, size and a temporary download link.',
 	amountParameters: [],
 	payeeParameters: [],
+	issuesDocumentClientPays: false,
 	concurrency: 'adaptive',
 };

@@ -32,5 +32,6 @@ export const descriptor: OperationDescriptor = {
 		'Opens a new business account (a sub-account) with the given name. Returns the account with its id and IBAN.',
 	amountParameters: [],
 	payeeParameters: [],
+	issuesDocumentClientPays: false,
 	concurrency: 'adaptive',
 };

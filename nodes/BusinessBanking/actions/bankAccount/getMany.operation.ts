@@ -29,5 +29,6 @@ export const descriptor: OperationDescriptor = {
 		'Lists the organization’s business accounts with their id, name, IBAN, status and balance (decimal strings with a currency). Use it to find the IBAN to pay from or an account id.',
 	amountParameters: [],
 	payeeParameters: [],
+	issuesDocumentClientPays: false,
 	concurrency: 'adaptive',
 };

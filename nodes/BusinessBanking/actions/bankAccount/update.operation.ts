@@ -23,5 +23,6 @@ export const descriptor: OperationDescriptor = {
 		'Renames a business account. Needs the account id (from Business Account › Get Many). Returns the updated account.',
 	amountParameters: [],
 	payeeParameters: [],
+	issuesDocumentClientPays: false,
 	concurrency: 1,
 };

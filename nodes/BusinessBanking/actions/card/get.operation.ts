@@ -20,5 +20,6 @@ export const descriptor: OperationDescriptor = {
 		'Gets one card by its id. Returns its holder, status, limits and restrictions (active days, merchant categories).',
 	amountParameters: [],
 	payeeParameters: [],
+	issuesDocumentClientPays: false,
 	concurrency: 'adaptive',
 };

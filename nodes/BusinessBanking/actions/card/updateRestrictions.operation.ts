@@ -91,5 +91,6 @@ export const descriptor: OperationDescriptor = {
 		'Changes where and when a card can pay: the days of the week it is active and the merchant categories it may pay. Needs the card id. Returns the card’s new restrictions.',
 	amountParameters: [],
 	payeeParameters: [],
+	issuesDocumentClientPays: false,
 	concurrency: 1,
 };

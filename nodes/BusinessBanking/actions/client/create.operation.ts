@@ -97,5 +97,6 @@ export const descriptor: OperationDescriptor = {
 		'Creates a client (a customer you invoice): a company (name) or an individual (first and last name), with optional e-mail, addresses, VAT number and currency. Returns the new client with its id, which Client Invoice › Create and Direct Debit need.',
 	amountParameters: [],
 	payeeParameters: [],
+	issuesDocumentClientPays: false,
 	concurrency: 1,
 };

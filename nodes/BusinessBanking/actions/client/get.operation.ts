@@ -20,5 +20,6 @@ export const descriptor: OperationDescriptor = {
 		'Gets one client by its id (from Client › Get Many). Returns its name, e-mail, addresses, VAT and tax numbers and currency.',
 	amountParameters: [],
 	payeeParameters: [],
+	issuesDocumentClientPays: false,
 	concurrency: 'adaptive',
 };

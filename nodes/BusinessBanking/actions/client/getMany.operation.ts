@@ -98,5 +98,6 @@ export const descriptor: OperationDescriptor = {
 		'Lists clients, newest first unless sorted; filter by name, e-mail, VAT number, tax id or last update (ISO dates). Returns one result per client with its id, to use in other tools. Set a limit: results are capped.',
 	amountParameters: [],
 	payeeParameters: [],
+	issuesDocumentClientPays: false,
 	concurrency: 'adaptive',
 };

@@ -42,5 +42,6 @@ export const descriptor: OperationDescriptor = {
 		'Changes fields of an existing client (name, e-mail, addresses, VAT number…). Needs the client id (from Client › Get Many or Get). Returns the updated client.',
 	amountParameters: [],
 	payeeParameters: [],
+	issuesDocumentClientPays: false,
 	concurrency: 1,
 };

@@ -161,5 +161,6 @@ export const descriptor: OperationDescriptor = {
 		'Gets the Factur-X PDF (and optionally its embedded XML) of a finalized invoice. Needs the invoice id. Returns the invoice and, under files, the name, type and size of each file; a model cannot read the files themselves.',
 	amountParameters: [],
 	payeeParameters: [],
+	issuesDocumentClientPays: false,
 	concurrency: 'adaptive',
 };

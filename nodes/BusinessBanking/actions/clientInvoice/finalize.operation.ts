@@ -32,5 +32,6 @@ export const descriptor: OperationDescriptor = {
 		'Finalizes a draft invoice: it gets its legal number, is sent for payment and can no longer be changed or deleted. Needs the invoice id of a draft (from Client Invoice › Get Many, status draft). Returns the finalized invoice.',
 	amountParameters: [],
 	payeeParameters: [],
+	issuesDocumentClientPays: false,
 	concurrency: batchConcurrency,
 };

@@ -16,5 +16,6 @@ export const descriptor: OperationDescriptor = {
 		'Gets one client invoice by its id (from Client Invoice › Get Many). Returns its number, status, client, dates, lines and totals (decimal strings with a currency).',
 	amountParameters: [],
 	payeeParameters: [],
+	issuesDocumentClientPays: false,
 	concurrency: 'adaptive',
 };

@@ -70,5 +70,6 @@ export const descriptor: OperationDescriptor = {
 		'Lists client invoices; filter by client id, status (draft, unpaid, paid) or creation date (YYYY-MM-DD). Returns one result per invoice with id, number, status, total and due date. Set a limit: results are capped.',
 	amountParameters: [],
 	payeeParameters: [],
+	issuesDocumentClientPays: false,
 	concurrency: 'adaptive',
 };

@@ -55,5 +55,6 @@ export const descriptor: OperationDescriptor = {
 		'Changes a draft invoice: lines, dates (YYYY-MM-DD), client, the IBAN to be paid on (only one of the organization’s own accounts), notes. Needs the invoice id (from Client Invoice › Get Many). Only drafts can change. Returns the updated invoice.',
 	amountParameters: [],
 	payeeParameters: [],
+	issuesDocumentClientPays: false,
 	concurrency: 1,
 };

@@ -22,5 +22,6 @@ export const descriptor: OperationDescriptor = {
 		'Uploads a PDF already in the workflow (a binary field of the input item, named by the workflow) as an invoice document. Returns the upload id, which Client Invoice › Create can attach.',
 	amountParameters: [],
 	payeeParameters: [],
+	issuesDocumentClientPays: false,
 	concurrency: 1,
 };

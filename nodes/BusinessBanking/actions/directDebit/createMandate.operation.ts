@@ -32,5 +32,6 @@ export const descriptor: OperationDescriptor = {
 		'Creates a SEPA direct-debit mandate for a client, optionally e-mailing the signature request. Needs the client id (from Client › Get Many). Returns the mandate with its id and status.',
 	amountParameters: [],
 	payeeParameters: [],
+	issuesDocumentClientPays: false,
 	concurrency: 1,
 };

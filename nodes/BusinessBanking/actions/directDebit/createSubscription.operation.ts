@@ -181,5 +181,6 @@ export const descriptor: OperationDescriptor = {
 		'Sets up direct-debit collections from a client: once or recurring. Needs the client id (from Client › Get Many), the business account id to collect to (from Business Account › Get Many), the amount as a decimal string ("49.90"), the first collection date (YYYY-MM-DD), a reference and a mandate (new or an existing mandate id). Returns the subscription with its id.',
 	amountParameters: ['amount'],
 	payeeParameters: [],
+	issuesDocumentClientPays: false,
 	concurrency: 1,
 };

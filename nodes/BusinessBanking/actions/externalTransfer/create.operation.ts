@@ -160,5 +160,6 @@ export const descriptor: OperationDescriptor = {
 		'Sends a SEPA transfer to an existing beneficiary. Needs the beneficiary id, the IBAN of your account to pay from (from Business Account › Get Many), the amount as a decimal string ("120.50"), the currency (EUR) and a reference; optionally a scheduled date (YYYY-MM-DD). The payee is verified first. Returns the transfer with its id and status.',
 	amountParameters: ['amount'],
 	payeeParameters: ['beneficiaryId'],
+	issuesDocumentClientPays: false,
 	concurrency: 'adaptive',
 };

@@ -20,5 +20,6 @@ export const descriptor: OperationDescriptor = {
 		'Gets one external transfer by its id (from the transfer’s creation). Returns its status, amount (decimal string with a currency), beneficiary and dates.',
 	amountParameters: [],
 	payeeParameters: [],
+	issuesDocumentClientPays: false,
 	concurrency: 'adaptive',
 };

@@ -56,5 +56,6 @@ export const descriptor: OperationDescriptor = {
 		'Checks that an IBAN belongs to the named payee before paying (Verification of Payee). Needs the IBAN and the beneficiary’s name. Returns the match result (match, close match with the suggested name, no match). Sends no money.',
 	amountParameters: [],
 	payeeParameters: [],
+	issuesDocumentClientPays: false,
 	concurrency: 'adaptive',
 };

@@ -38,5 +38,6 @@ export const descriptor: OperationDescriptor = {
 		'Records an insurance contract for the organization: name, the provider’s contract id and slug, type, status, start date (YYYY-MM-DD), payment frequency and price as a decimal string with a currency. Returns the contract with its id.',
 	amountParameters: [],
 	payeeParameters: [],
+	issuesDocumentClientPays: false,
 	concurrency: 1,
 };

@@ -19,5 +19,6 @@ export const descriptor: OperationDescriptor = {
 		'Creates an international beneficiary (someone you can pay abroad). Needs a quote id (from International Transfer › Get Quote), the currency, the account type and the account details the requirements ask for (International Beneficiary › Get Requirements). Returns the beneficiary and its target account id.',
 	amountParameters: [],
 	payeeParameters: [],
+	issuesDocumentClientPays: false,
 	concurrency: 1,
 };

@@ -20,5 +20,6 @@ export const descriptor: OperationDescriptor = {
 		'Lists the account types and the details a beneficiary needs for a quote (fields, labels, allowed values). Needs a quote id (from International Transfer › Get Quote). Returns the forms to fill in.',
 	amountParameters: [],
 	payeeParameters: [],
+	issuesDocumentClientPays: false,
 	concurrency: 'adaptive',
 };

@@ -25,5 +25,6 @@ export const descriptor: OperationDescriptor = {
 		'Changes the account details of an international beneficiary. Needs its id, a quote id (from Get Quote), the currency, the account type and the details the requirements ask for. Returns the updated beneficiary.',
 	amountParameters: [],
 	payeeParameters: [],
+	issuesDocumentClientPays: false,
 	concurrency: 1,
 };

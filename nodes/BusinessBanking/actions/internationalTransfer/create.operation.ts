@@ -173,5 +173,6 @@ export const descriptor: OperationDescriptor = {
 		'Sends money abroad on a quote. Needs the quote id (from Get Quote), the international beneficiary id and its target account id (from International Beneficiary › Create), the source and target amounts as decimal strings with their currencies (those of the quote) and the details the requirements ask for. Returns the transfer with its id and status.',
 	amountParameters: ['sourceAmount'],
 	payeeParameters: ['targetAccountId'],
+	issuesDocumentClientPays: false,
 	concurrency: 'adaptive',
 };

@@ -48,5 +48,6 @@ export const descriptor: OperationDescriptor = {
 		'Prices an international transfer: source and target currency (e.g. EUR → USD), which side is fixed and the amount as a decimal string ("1000.00"). Returns the quote with its id, rate, fees and both amounts; the id is what beneficiaries and transfers need.',
 	amountParameters: [],
 	payeeParameters: [],
+	issuesDocumentClientPays: false,
 	concurrency: 'adaptive',
 };

@@ -26,5 +26,6 @@ export const descriptor: OperationDescriptor = {
 		'Lists the details a transfer on a quote to a beneficiary needs (e.g. its purpose). Needs the quote id (from Get Quote) and the international beneficiary id. Returns the fields to fill in.',
 	amountParameters: [],
 	payeeParameters: [],
+	issuesDocumentClientPays: false,
 	concurrency: 'adaptive',
 };

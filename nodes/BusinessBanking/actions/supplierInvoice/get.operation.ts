@@ -19,5 +19,6 @@ export const descriptor: OperationDescriptor = {
 		'Gets one supplier invoice by its id (from Supplier Invoice › Get Many). Returns its supplier, number, status, amounts (decimal strings with a currency) and dates.',
 	amountParameters: [],
 	payeeParameters: [],
+	issuesDocumentClientPays: false,
 	concurrency: 'adaptive',
 };

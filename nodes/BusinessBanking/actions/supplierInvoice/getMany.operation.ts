@@ -37,5 +37,6 @@ export const descriptor: OperationDescriptor = {
 		'Lists supplier invoices (bills you received), optionally only some statuses (to_review, paid). Returns one result per invoice with id, supplier, total and due date. Set a limit: results are capped.',
 	amountParameters: [],
 	payeeParameters: [],
+	issuesDocumentClientPays: false,
 	concurrency: 'adaptive',
 };

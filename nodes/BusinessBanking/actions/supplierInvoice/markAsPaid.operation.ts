@@ -37,5 +37,6 @@ export const descriptor: OperationDescriptor = {
 		'Records a supplier invoice as paid on a date (YYYY-MM-DD), e.g. paid outside the bank. Needs the supplier invoice id (from Supplier Invoice › Get Many). Returns the updated invoice.',
 	amountParameters: [],
 	payeeParameters: [],
+	issuesDocumentClientPays: false,
 	concurrency: 1,
 };

@@ -32,5 +32,6 @@ export const descriptor: OperationDescriptor = {
 		'Gets a webhook subscription by its id. Returns its callback URL, the events it sends and whether it is enabled (no secrets).',
 	amountParameters: [],
 	payeeParameters: [],
+	issuesDocumentClientPays: false,
 	concurrency: 'adaptive',
 };

@@ -83,5 +83,6 @@ export const descriptor: OperationDescriptor = {
 		'Changes where a partner webhook endpoint sends events (callback URL) and whether it is enabled. Needs the endpoint id. Returns the updated endpoint.',
 	amountParameters: [],
 	payeeParameters: [],
+	issuesDocumentClientPays: false,
 	concurrency: 1,
 };
