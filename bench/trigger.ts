@@ -40,7 +40,7 @@ function envelope(): string {
 	return JSON.stringify({ id, type: 'v1/client-invoices', created_at: new Date().toISOString(), organization_id: SEED.organizations.fr, data: { id: randomUUID(), number: `F-BENCH-${id.slice(0, 8)}`, status: 'paid' } });
 }
 
-async function deliver(url: string, secret: string): Promise<number> {
+export async function deliver(url: string, secret: string): Promise<number> {
 	const body = envelope();
 	const started = performance.now();
 	const response = await fetch(url, { method: 'POST', body, headers: { 'Content-Type': 'application/json', 'X-Service-Signature': subscriptionSignature(secret, body, Math.floor(Date.now() / 1000)) } });

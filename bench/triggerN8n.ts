@@ -75,7 +75,7 @@ const processedHash = (value: string) => createHash('md5').update(value).digest(
 export async function startBenchN8n(): Promise<BenchN8n> {
 	const install = ensureN8n('newest');
 	buildPackage();
-	const n8n = await startN8nWithPackage({ install, tarball: packPackage(), folderPrefix: 'business-banking-bench-', env: { N8N_LOG_LEVEL: 'warn' } });
+	const n8n = await startN8nWithPackage({ install, tarball: packPackage(), folderPrefix: 'business-banking-bench-', env: { N8N_LOG_LEVEL: process.env.BENCH_N8N_LOG_LEVEL ?? 'warn' } });
 	const sandbox = await startE2eSandbox(n8n.url);
 	const cli = async (args: string[]) => {
 		const result = await runN8nCli(install, n8n.userFolder, args);
