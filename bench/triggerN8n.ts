@@ -72,10 +72,15 @@ function webhookWorkflow(path: string): Workflow {
 /** n8n's value for an id in 'entries' mode: the MD5 of the text, base64 (its deduplication helper's hash). */
 const processedHash = (value: string) => createHash('md5').update(value).digest('base64');
 
+/** Settings of n8n's own to try (BENCH_N8N_ENV, JSON), e.g. its expression engine's pool size. */
+function benchN8nEnv(): Record<string, string> {
+	return JSON.parse(process.env.BENCH_N8N_ENV ?? '{}') as Record<string, string>;
+}
+
 export async function startBenchN8n(): Promise<BenchN8n> {
 	const install = ensureN8n('newest');
 	buildPackage();
-	const n8n = await startN8nWithPackage({ install, tarball: packPackage(), folderPrefix: 'business-banking-bench-', env: { N8N_LOG_LEVEL: process.env.BENCH_N8N_LOG_LEVEL ?? 'warn' } });
+	const n8n = await startN8nWithPackage({ install, tarball: packPackage(), folderPrefix: 'business-banking-bench-', env: { N8N_LOG_LEVEL: process.env.BENCH_N8N_LOG_LEVEL ?? 'warn', ...benchN8nEnv() } });
 	const sandbox = await startE2eSandbox(n8n.url);
 	const cli = async (args: string[]) => {
 		const result = await runN8nCli(install, n8n.userFolder, args);
