@@ -2,7 +2,7 @@
 // a declined one not at all. Called by test/e2e/ai-agent.test.ts in each n8n it checks.
 import { SEED } from '../../sandbox/core/seed';
 import { externalTransfers } from '../../sandbox/modules/transfers/store';
-import { agentWorkflow } from './helpers/agentWorkflow';
+import { agentWorkflow, askWhenPublished } from './helpers/agentWorkflow';
 import type { AgentUnderTest } from './helpers/agentUnderTest';
 import { allowed, lastResult, payTool, SUPPLIER } from './helpers/injectionScenarios';
 import { waitFor } from './helpers/n8n';
@@ -30,12 +30,7 @@ export function reviewChecks(agent: () => AgentUnderTest): void {
 			});
 			const id = await n8n.importWorkflow(workflow);
 			await n8n.client.publicApi('POST', `/workflows/${id}/activate`, {});
-			// n8n 2.x publishes an activated workflow's webhook a moment later: until then it answers 404
-			// (and starts nothing), so asking again is safe.
-			const status = await waitFor(`the webhook of ${path}`, async () => {
-				const response = await fetch(`${n8n.url}/webhook/${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
-				return response.status === 404 ? undefined : response.status;
-			});
+			const status = await askWhenPublished(n8n.url, path);
 			expect(status).toBe(200);
 			return id;
 		}

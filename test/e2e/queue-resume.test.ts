@@ -10,7 +10,7 @@ import { SEED } from '../../sandbox/core/seed';
 import { beneficiaryId } from '../../sandbox/modules/beneficiaries/store';
 import { externalTransfers } from '../../sandbox/modules/transfers/store';
 import type { TestSandbox } from '../helpers/sandbox';
-import { agentWorkflow, toolName } from './helpers/agentWorkflow';
+import { agentWorkflow, askWhenPublished, toolName } from './helpers/agentWorkflow';
 import { Mailbox, type Mail } from './helpers/mailbox';
 import { describeInN8n, waitFor } from './helpers/n8n';
 import { QueueN8n, type Execution } from './helpers/queue';
@@ -110,10 +110,7 @@ describeInN8n('an agent’s per-execution limit in queue mode, across human-revi
 		});
 		const workflowId = await n8n.importWorkflow(workflow);
 		await n8n.client.publicApi('POST', `/workflows/${workflowId}/activate`, {});
-		const status = await waitFor(`the webhook of ${path} on the webhook process`, async () => {
-			const response = await fetch(`${n8n.webhookUrl}/webhook/${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
-			return response.status === 404 ? undefined : response.status;
-		});
+		const status = await askWhenPublished(n8n.webhookUrl, path);
 		expect(status).toBe(200);
 		const [started] = await waitFor('the agent’s execution', async () => {
 			const found = await n8n.allExecutions(workflowId);

@@ -2,6 +2,7 @@
 // and Business Banking nodes as its tools, optionally behind n8n's human review of tool calls (the
 // Send Email node's "HitlTool" variant, whose approve and decline links arrive by e-mail).
 import { CREDENTIAL_TYPE, type Workflow, type WorkflowNode } from '../../../tools/n8n/examples';
+import { waitFor } from './n8n';
 import { BUSINESS_BANKING_TOOL } from './workflows';
 
 export { BUSINESS_BANKING_TOOL };
@@ -114,3 +115,15 @@ export function agentWorkflow(options: AgentWorkflowOptions): Workflow {
 }
 
 export const toolName = (nodeName: string) => nodeName.replace(/ /g, '_');
+
+/**
+ * Asks an activated agent workflow through its webhook (at `baseUrl`, main's or a webhook process's):
+ * n8n 2.x publishes an activated workflow's webhook a moment later, answering 404 (and starting
+ * nothing) until then, so asking again is safe. Returns the first other status.
+ */
+export async function askWhenPublished(baseUrl: string, path: string): Promise<number> {
+	return await waitFor(`the webhook of ${path} at ${baseUrl}`, async () => {
+		const response = await fetch(`${baseUrl}/webhook/${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+		return response.status === 404 ? undefined : response.status;
+	});
+}
