@@ -4,7 +4,7 @@
 //
 // CLI: `ts-node --transpile-only tools/n8n/install.ts [--release newest|previous|oldest]`
 import { spawnSync, type SpawnSyncOptions } from 'child_process';
-import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'fs';
+import { appendFileSync, copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'fs';
 import { delimiter, dirname, join } from 'path';
 
 import { CACHE_ROOT, RELEASES, type N8nMajor, type ReleaseName } from './versions';
@@ -166,6 +166,21 @@ export function ensureNode(nodePackage: string): { nodeDir: string; nodeBin: str
 	return { nodeDir, nodeBin: join(nodeDir, 'bin', 'node') };
 }
 
+/**
+ * sqlite3's native binding built against the headers of the Node that runs n8n, once per sqlite3 version
+ * and Node: the 2.x releases share one build instead of compiling it each (1.5 minutes of CPU apiece).
+ */
+function ensureSqlite3Binding(version: string, nodePackage: string, nodeDir: string, env: NodeJS.ProcessEnv): string {
+	const dir = join(CACHE_ROOT, `sqlite3-${version}-${nodePackage.replace(/[@/]/g, '-')}`);
+	installOnce(dir, { sqlite3Version: version, nodePackage }, (partial) => {
+		writeFileSync(join(partial, 'package.json'), JSON.stringify({ private: true }, null, 2));
+		runLogged(`installing sqlite3 ${version}`, 'npm', ['install', '--ignore-scripts', '--no-audit', '--no-fund', `sqlite3@${version}`], { cwd: partial, env });
+		// Its install script asks the web for a prebuilt binding first, then builds it here.
+		runLogged(`building sqlite3 ${version} for ${nodePackage} (about 1.5 minutes, once)`, 'npm', ['rebuild', 'sqlite3'], { cwd: partial, env: { ...env, npm_config_nodedir: nodeDir } });
+	});
+	return join(dir, 'node_modules', 'sqlite3', 'build', 'Release', 'node_sqlite3.node');
+}
+
 /** Ensures the named n8n release (see versions.ts) is installed in the cache and says where everything is. */
 export function ensureN8n(name: ReleaseName = 'newest'): N8nInstall {
 	const release = RELEASES[name];
@@ -177,8 +192,12 @@ export function ensureN8n(name: ReleaseName = 'newest'): N8nInstall {
 		writeFileSync(join(partial, 'package.json'), JSON.stringify({ private: true, overrides: release.overrides }, null, 2));
 		// --ignore-scripts: one dependency's install script downloads a library from the web.
 		runLogged(`installing n8n ${release.n8nVersion} (about 4 minutes, once)`, 'npm', ['install', '--ignore-scripts', '--no-audit', '--no-fund', `n8n@${release.n8nVersion}`], { cwd: partial, env });
-		// The one native module n8n needs, built against the headers of the Node that runs n8n.
-		runLogged('building sqlite3 for n8n (about 1.5 minutes, once)', 'npm', ['rebuild', 'sqlite3'], { cwd: partial, env: { ...env, npm_config_nodedir: nodeDir } });
+		// The one native module n8n needs: its binding, built once for this Node and shared by every release on it.
+		const sqlite3Dir = join(partial, 'node_modules', 'sqlite3');
+		const sqlite3Version = (JSON.parse(readFileSync(join(sqlite3Dir, 'package.json'), 'utf8')) as { version: string }).version;
+		const binding = ensureSqlite3Binding(sqlite3Version, release.nodePackage, nodeDir, env);
+		mkdirSync(join(sqlite3Dir, 'build', 'Release'), { recursive: true });
+		copyFileSync(binding, join(sqlite3Dir, 'build', 'Release', 'node_sqlite3.node'));
 		run(nodeBin, ['-e', "require('sqlite3'); console.log('sqlite3 loads')"], { cwd: partial, env });
 	});
 	return {

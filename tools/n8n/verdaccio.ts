@@ -122,3 +122,10 @@ export async function startLocalRegistry(): Promise<LocalRegistry> {
 		},
 	};
 }
+
+// CLI: `ts-node --transpile-only tools/n8n/verdaccio.ts` installs it into the cache ahead of the tests (.ci/run).
+if (require.main === module) {
+	const started = Date.now();
+	ensureVerdaccio();
+	log(`verdaccio ${VERDACCIO_VERSION} ready (${Math.round((Date.now() - started) / 1000)} s)`);
+}

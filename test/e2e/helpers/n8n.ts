@@ -1,5 +1,6 @@
-// The test files' handle on a real n8n: its CLI (import, execute, export) and APIs, plus the skip rule:
-// a file skips, saying why, only when n8n could not be installed at all.
+// The test files' handle on a real n8n: workflows saved and run as the editor does (n8n 2.x and later;
+// 1.x through its CLI), its CLI for credentials, its APIs, plus the skip rule: a file skips, saying why,
+// only when n8n could not be installed at all.
 import { randomBytes } from 'crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
@@ -8,8 +9,16 @@ import { join } from 'path';
 import { N8nClient } from '../../../tools/n8n/api';
 import { CREDENTIAL_TYPE, type Workflow } from '../../../tools/n8n/examples';
 import type { N8nInstall } from '../../../tools/n8n/install';
-import { runN8nCli, type CliResult } from '../../../tools/n8n/server';
+import { DEFAULT_OWNER, runN8nCli, type CliResult } from '../../../tools/n8n/server';
+import { executionOutput, type ExecutionOutput } from './executionOutput';
+import { runFromEditor } from './manualRun';
 import { readE2eState, type E2eState } from './state';
+
+export type { ExecutionOutput } from './executionOutput';
+export { waitFor } from './waitFor';
+
+/** The triggers the editor's Execute workflow starts from, in the order they are picked. */
+const EDITOR_TRIGGERS = ['n8n-nodes-base.manualTrigger', 'n8n-nodes-base.scheduleTrigger'];
 
 /** `describe` that runs inside the suite's n8n, or is skipped with the reason printed. */
 export function describeInN8n(title: string, body: (state: Required<Pick<E2eState, 'n8n'>> & E2eState) => void): void {
@@ -48,17 +57,6 @@ export function describeWithRelease(release: OlderRelease, title: string, body: 
 /** n8n accepts ids of up to 16 (credentials) or 21 (workflows) alphanumerics. */
 export function n8nId(): string {
 	return randomBytes(12).toString('base64url').replace(/[^A-Za-z0-9]/g, 'x').slice(0, 16);
-}
-
-export interface ExecutionOutput {
-	/** Items a node output in its first run (main output 0 unless `output` is given). */
-	items(nodeName: string, output?: number): Array<Record<string, unknown>>;
-	/** Items a node output over all its runs (a node inside a loop runs once per round). */
-	allItems(nodeName: string, output?: number): Array<Record<string, unknown>>;
-	/** How many times the node ran. */
-	runs(nodeName: string): number;
-	/** Every run of the execution as n8n returned it. */
-	raw: { data: { resultData: { runData: Record<string, Array<{ data?: { main: Array<Array<{ json: Record<string, unknown> }> | null> }; error?: unknown }>>; error?: { message: string } } } };
 }
 
 /** Parses `n8n execute --rawOutput`: log lines, then the run as indented JSON (its `{` alone on a line). */
@@ -100,35 +98,63 @@ export class E2eN8n {
 		return path;
 	}
 
-	/** `n8n import:workflow`; returns the workflow's id. */
+	/**
+	 * Saves the workflow as the editor's import does (n8n 2.x and later: POST /rest/workflows, which keeps
+	 * the id) or, on 1.x, through `n8n import:workflow`; returns its id. Inactive either way.
+	 */
 	async importWorkflow(workflow: Workflow): Promise<string> {
 		const id = workflow.id ?? n8nId();
+		if (this.install.major >= 2) {
+			await this.loggedIn();
+			// Tags are left out: templates name tags n8n does not have yet, which the editor's save refuses.
+			const { name, nodes, connections, settings, pinData, meta } = workflow;
+			await this.client.rest('POST', '/workflows', { id, name, nodes, connections, settings, pinData, meta });
+			return id;
+		}
 		const result = await this.cli(['import:workflow', `--input=${this.file('workflow.json', { ...workflow, id, active: false })}`]);
 		if (result.code !== 0) throw new Error(`import:workflow failed (${result.code}):\n${result.stdout}\n${result.stderr}`);
 		return id;
 	}
 
-	/** `n8n execute --id --rawOutput`: the exit code and the parsed run. */
+	/**
+	 * Runs the workflow once, as a user does: on n8n 2.x and later from the editor (Execute workflow, from
+	 * its manual or schedule trigger) until it finishes or waits for a person; on 1.x, or a workflow with
+	 * neither trigger, through `n8n execute --id --rawOutput`. The exit code is 0 when the run succeeded
+	 * or waits.
+	 */
 	async execute(workflowId: string): Promise<CliResult & { run?: ExecutionOutput }> {
+		const trigger = this.install.major >= 2 ? await this.editorTrigger(workflowId) : undefined;
+		if (trigger) {
+			const run = await runFromEditor(this, workflowId, trigger);
+			const ok = run.status === 'success' || run.status === 'waiting';
+			return { code: ok ? 0 : 1, stdout: `execution ${run.status}`, stderr: run.error ?? '', run };
+		}
 		const result = await this.cli(['execute', `--id=${workflowId}`, '--rawOutput']);
 		const raw = parseRun(result.stdout);
-		return {
-			...result,
-			run: raw && {
-				raw,
-				items: (nodeName, output = 0) => (raw.data.resultData.runData[nodeName]?.[0]?.data?.main[output] ?? []).map((item) => item.json),
-				allItems: (nodeName, output = 0) =>
-					(raw.data.resultData.runData[nodeName] ?? []).flatMap((run) => (run.data?.main[output] ?? []).map((item) => item.json)),
-				runs: (nodeName) => raw.data.resultData.runData[nodeName]?.length ?? 0,
-			},
-		};
+		return { ...result, run: raw && executionOutput(raw.data) };
 	}
 
-	/** `n8n execute` that must succeed: the parsed run, or an error carrying the end of n8n's output. */
+	/** Runs the workflow (see execute) and it must succeed: the run, or an error carrying what n8n said. */
 	async executeOk(workflowId: string): Promise<ExecutionOutput> {
 		const result = await this.execute(workflowId);
 		if (result.code === 0 && result.run) return result.run;
-		throw new Error(`n8n execute --id=${workflowId} ended with ${result.code} and ${result.run ? 'a run' : 'no run it printed'}:\n${result.stdout.slice(-3000)}\n${result.stderr.slice(-3000)}`);
+		throw new Error(`running workflow ${workflowId} ended with ${result.code} and ${result.run ? 'a run' : 'no run printed'}:\n${result.stdout.slice(-3000)}\n${result.stderr.slice(-3000)}`);
+	}
+
+	/** The trigger the editor's Execute workflow would start the saved workflow from, if it has one. */
+	private async editorTrigger(workflowId: string): Promise<string | undefined> {
+		await this.loggedIn();
+		const { nodes } = await this.client.rest<{ nodes: Array<{ name: string; type: string; disabled?: boolean }> }>('GET', `/workflows/${workflowId}`);
+		for (const type of EDITOR_TRIGGERS) {
+			const found = nodes.find((node) => node.type === type && !node.disabled);
+			if (found) return found.name;
+		}
+		return undefined;
+	}
+
+	/** Every n8n here has the default owner (tools/n8n/server.ts). */
+	private async loggedIn(): Promise<void> {
+		if (!this.client.cookie) await this.client.login(DEFAULT_OWNER.email, DEFAULT_OWNER.password);
 	}
 
 	/** `n8n import:credentials` of one credential whose data is given in plain (n8n encrypts it); `id` replaces that one. */
@@ -161,16 +187,5 @@ export class E2eN8n {
 
 	cleanup(): void {
 		rmSync(this.scratch, { recursive: true, force: true });
-	}
-}
-
-/** Polls `probe` until it returns a value (not undefined), or fails after `timeoutMs`. */
-export async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 60_000): Promise<T> {
-	const deadline = Date.now() + timeoutMs;
-	for (;;) {
-		const value = await probe();
-		if (value !== undefined) return value;
-		if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-		await new Promise((resolve) => setTimeout(resolve, 500));
 	}
 }
