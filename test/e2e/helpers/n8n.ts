@@ -6,12 +6,12 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
 
-import { N8nClient } from '../../../tools/n8n/api';
+import { N8nClient, N8nHttpError } from '../../../tools/n8n/api';
 import { CREDENTIAL_TYPE, type Workflow } from '../../../tools/n8n/examples';
 import type { N8nInstall } from '../../../tools/n8n/install';
 import { DEFAULT_OWNER, runN8nCli, type CliResult } from '../../../tools/n8n/server';
 import { executionOutput, type ExecutionOutput } from './executionOutput';
-import { runFromEditor } from './manualRun';
+import { runFromEditor, type EditorRun } from './manualRun';
 import { readE2eState, type E2eState } from './state';
 
 export type { ExecutionOutput } from './executionOutput';
@@ -125,7 +125,14 @@ export class E2eN8n {
 	async execute(workflowId: string): Promise<CliResult & { run?: ExecutionOutput }> {
 		const trigger = this.install.major >= 2 ? await this.editorTrigger(workflowId) : undefined;
 		if (trigger) {
-			const run = await runFromEditor(this, workflowId, trigger);
+			let run: EditorRun;
+			try {
+				run = await runFromEditor(this, workflowId, trigger);
+			} catch (error) {
+				// A run n8n refuses to start (a node type it does not know) is a failed run, as in the editor.
+				if (error instanceof N8nHttpError && error.status === 400) return { code: 1, stdout: '', stderr: error.message };
+				throw error;
+			}
 			const ok = run.status === 'success' || run.status === 'waiting';
 			return { code: ok ? 0 : 1, stdout: `execution ${run.status}`, stderr: run.error ?? '', run };
 		}
@@ -152,9 +159,10 @@ export class E2eN8n {
 		return undefined;
 	}
 
-	/** Every n8n here has the default owner (tools/n8n/server.ts). */
+	/** Every n8n here has the default owner (tools/n8n/server.ts); the public API reads the runs. */
 	private async loggedIn(): Promise<void> {
 		if (!this.client.cookie) await this.client.login(DEFAULT_OWNER.email, DEFAULT_OWNER.password);
+		if (!this.client.apiKey) await this.client.createApiKey(`e2e ${this.install.n8nVersion}`);
 	}
 
 	/** `n8n import:credentials` of one credential whose data is given in plain (n8n encrypts it); `id` replaces that one. */
