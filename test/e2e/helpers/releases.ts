@@ -14,9 +14,9 @@ export interface ReleaseOutcome {
 
 const INSTALL_SCRIPT = join(__dirname, '..', '..', '..', 'tools', 'n8n', 'install.ts');
 
-async function installInChild(args: string[]): Promise<string | undefined> {
+async function installInChild(name: ReleaseName): Promise<string | undefined> {
 	return await new Promise((resolve) => {
-		const child = spawn(process.execPath, [require.resolve('ts-node/dist/bin.js'), '--transpile-only', INSTALL_SCRIPT, ...args], {
+		const child = spawn(process.execPath, [require.resolve('ts-node/dist/bin.js'), '--transpile-only', INSTALL_SCRIPT, '--release', name], {
 			stdio: ['ignore', 'inherit', 'pipe'],
 		});
 		let tail = '';
@@ -37,8 +37,7 @@ async function installInChild(args: string[]): Promise<string | undefined> {
 }
 
 export async function installReleases(names: ReleaseName[]): Promise<ReleaseOutcome[]> {
-	// sqlite3's bindings build beside the downloads; a release whose binding failed there builds it itself.
-	const [failures] = await Promise.all([Promise.all(names.map((name) => installInChild(['--release', name]))), installInChild(['--sqlite3-bindings'])]);
+	const failures = await Promise.all(names.map(installInChild));
 	return names.map((name, index) => {
 		const failure = failures[index];
 		if (failure) return { reason: `n8n ${RELEASES[name].n8nVersion} could not be installed from the npm registry: ${failure}` };
