@@ -4,6 +4,7 @@ import { ALL_SCOPES, type SandboxOptions } from '../../sandbox/core/context';
 import type { EventEnvelope } from '../../sandbox/core/events';
 import { SEED } from '../../sandbox/core/seed';
 import { startSandbox, type RunningSandbox } from '../../sandbox/server';
+import { clearProcessedData } from './engine/processedDataStore';
 
 export const TEST_CLIENT_ID = 'test-client';
 export const TEST_CLIENT_SECRET = 'test-secret-do-not-log';
@@ -59,7 +60,13 @@ export function useTestSandbox(options: SandboxOptions = {}, { resetEachTest = t
 	beforeAll(async () => {
 		Object.assign(sandbox, await startTestSandbox(options));
 	});
-	if (resetEachTest) beforeEach(() => sandbox.reset());
+	if (resetEachTest) {
+		beforeEach(() => {
+			// A fresh bank beside a fresh n8n database: the node's memory of what it made goes too.
+			clearProcessedData();
+			return sandbox.reset();
+		});
+	}
 	afterAll(() => sandbox.close());
 	return sandbox;
 }

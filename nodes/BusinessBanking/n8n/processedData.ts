@@ -3,13 +3,31 @@ import type { DeduplicationItemTypes, ICheckProcessedOptions, IExecuteFunctions 
 /*
  * Assumption: in a node's `execute()`, n8n hands `helpers.checkProcessedAndRecord(values, 'node',
  * options)` to its processed-data store (n8n's database, shared by every process of an instance) and
- * answers which values were not recorded before (`new`), recording them. n8n's store reads the list and
- * writes it back whole without a lock (durableDedup.ts batches its calls and confirms its ids once, off the executions' path). Guarded by
- * test/n8n/processedData.test.ts (n8n-core's DataDeduplicationService, on every n8n of the matrix) and
- * test/trigger/durableDedup.test.ts.
+ * answers which values were not recorded before (`new`), recording them; `helpers.removeProcessed`
+ * takes values out of the same list. n8n's store reads the list and writes it back whole without a
+ * lock (durableDedup.ts batches its calls and confirms its ids once, off the executions' path; the
+ * write memory, transport/memory/, checks what it reads). It keeps only a hash of each value, so it
+ * answers "was this recorded?", never what a value held. A workflow that was never saved has no row
+ * (n8n asserts the workflow's id and the table's foreign key needs it). Guarded by
+ * test/n8n/processedData.test.ts (n8n-core's DataDeduplicationService, on every n8n of the matrix),
+ * test/trigger/durableDedup.test.ts and test/node/madeOnce*.test.ts.
  */
+
+/** n8n-core's stand-in id for a workflow that was never saved. */
+export const UNSAVED_WORKFLOW_ID = '__EMPTY__';
 
 /** The values of `values` not recorded yet for this node, which are recorded now. */
 export async function recordNewForNode(context: IExecuteFunctions, values: DeduplicationItemTypes[], options: ICheckProcessedOptions): Promise<DeduplicationItemTypes[]> {
 	return (await context.helpers.checkProcessedAndRecord(values, 'node', options)).new;
+}
+
+/** Takes `values` out of this node's list (those not in it are ignored). */
+export async function forgetForNode(context: IExecuteFunctions, values: DeduplicationItemTypes[], options: ICheckProcessedOptions): Promise<void> {
+	if (values.length > 0) await context.helpers.removeProcessed(values, 'node', options);
+}
+
+/** Whether n8n can keep processed data for this node: a saved workflow, and the helpers present. */
+export function nodeCanRecord(context: IExecuteFunctions): boolean {
+	const id = context.getWorkflow().id;
+	return typeof id === 'string' && id !== '' && id !== UNSAVED_WORKFLOW_ID && typeof context.helpers.checkProcessedAndRecord === 'function';
 }

@@ -114,9 +114,13 @@ const NETWORK_PROBLEMS: Record<string, string> = {
 	EAI_AGAIN: 'the host name could not be resolved',
 };
 
+/** Connection failures that happen before a request is sent: the service never saw it. */
+const NEVER_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
+
 /** A 5xx, or no answer at all: the service may have applied the request before the failure. */
 export function mayHaveApplied(failure: FailedCall): boolean {
-	return (failure.status !== undefined && failure.status >= 500) || (failure.status === undefined && failure.networkCode !== undefined);
+	if (failure.status !== undefined) return failure.status >= 500;
+	return failure.networkCode !== undefined && !NEVER_SENT.has(failure.networkCode);
 }
 
 /** What a write makes ("external transfer") and where a user can look for one (an operation, a screen). */

@@ -2,9 +2,8 @@ import { createHash } from 'crypto';
 import { NodeOperationError, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 
 import { uuidSchema } from '../../shared/schemas/common';
-
-/** n8n-core's stand-in id for a workflow that was never saved. */
-const UNSAVED_WORKFLOW_ID = '__EMPTY__';
+import { UNSAVED_WORKFLOW_ID } from '../n8n/processedData';
+import { memorySettings } from './memory/settings';
 
 /** A UUID in the version 5 layout from the SHA-1 of a text: the same text always gives the same UUID. */
 function uuidFromText(text: string): string {
@@ -69,6 +68,25 @@ export interface WriteKeyOptions {
  * the first one's result.
  */
 export function writeKey(this: IExecuteFunctions, itemIndex: number, operation: string, content: unknown, options: WriteKeyOptions): string {
+	const key = contentKey.call(this, itemIndex, operation, content, options);
+	if (!memorySettings(this, itemIndex).makeAgain) return key;
+	// Made again on purpose (Options › Make Again Even If Made Before): a key of this execution's own.
+	const again = uuidFromText(`business-banking-again\u0000${String(this.getExecutionId() ?? '')}\u0000${key}`);
+	let keys = againKeys.get(this);
+	if (!keys) againKeys.set(this, (keys = new Map()));
+	keys.set(again, key);
+	return again;
+}
+
+/** Per run: the key of a write made again on purpose → the key of its content. */
+const againKeys = new WeakMap<object, Map<string, string>>();
+
+/** The key its content alone gives a write that `key` makes again on purpose; undefined for any other key. */
+export function contentKeyOf(context: IExecuteFunctions, key: string): string | undefined {
+	return againKeys.get(context)?.get(key);
+}
+
+function contentKey(this: IExecuteFunctions, itemIndex: number, operation: string, content: unknown, options: WriteKeyOptions): string {
 	const own = String(this.getNodeParameter('options.idempotencyKey', itemIndex, '') ?? '').trim();
 	if (own) return !options.uuid || uuidSchema.safeParse(own).success ? own : uuidFromText(`business-banking-user-key\u0000${own}`);
 	const key = idempotencyKeyFor.call(this, operation, content);

@@ -20,6 +20,7 @@ import {
 
 import { HarnessCredentialsHelper, type CredentialStore } from './credentialStore';
 import { nodeTypes } from './nodeTypes';
+import { installProcessedDataStore } from './processedDataStore';
 
 /**
  * The error an execution stopped on, as n8n-core records it: a plain copy of the thrown error
@@ -85,6 +86,8 @@ export async function runWorkflow(workflowData: Pick<IWorkflowBase, 'nodes' | 'c
 		settings: data.settings,
 	});
 	const additionalData = buildAdditionalData(options.credentials ?? new Map(), executionId, mode, data);
+	// n8n's processed-data store, which n8n's start, worker and webhook commands set up.
+	await installProcessedDataStore();
 
 	const startNode = options.startNode
 		? workflow.getNode(options.startNode) ?? undefined

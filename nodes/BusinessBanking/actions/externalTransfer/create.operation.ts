@@ -8,7 +8,7 @@ import {
 } from 'n8n-workflow';
 
 import { externalTransferSchema } from '../../../shared/schemas/transfer';
-import { apiRequest, idempotencyKeyField, writeKey } from '../../transport';
+import { apiRequest, idempotencyKeyField, makeOnce, memoryFields, writeKey } from '../../transport';
 import { validateBody } from '../common/validation';
 import { amountField, beneficiaryField, debitAccountField } from './fields';
 import { amountParameter, dayParameter, listParameter, requiredText, textParameter } from '../common/parameters';
@@ -85,6 +85,7 @@ const properties: INodeProperties[] = [
 				description: 'Comma-separated IDs of attachments to join to the transfer',
 			},
 			idempotencyKeyField,
+			...memoryFields,
 			{ displayName: 'Note', name: 'note', type: 'string', default: '', description: 'An internal note (max 500 characters)' },
 			{
 				displayName: 'Scheduled Date',
@@ -113,7 +114,8 @@ const LABELS: Record<string, string> = {
 /**
  * POST /v2/external_transfers to a trusted beneficiary, after the payee verification the bank
  * requires. The body is checked before any request; the idempotency key is derived from the
- * transfer's content, so any re-run of the same item within 30 minutes never sends the money twice.
+ * transfer's content, and the node remembers what it made (transport/memory), so a re-run of the same
+ * item, however late within Options › Remember Made Items For, never sends the money twice.
  */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
@@ -138,21 +140,33 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		sameFields: 'beneficiary, account, amount, currency, reference, note and date',
 	});
 
-	const beneficiary = (await apiRequest.call(this, 'GET', `/v2/beneficiaries/${body.beneficiary_id}`, { itemIndex })).beneficiary as IDataObject;
-	if (beneficiary.trusted === false) {
-		throw new NodeOperationError(this.getNode(), `Item ${itemIndex}: the beneficiary "${String(beneficiary.name)}" is not trusted; external transfers go only to trusted beneficiaries`, { itemIndex });
-	}
-	const verification = await proofToken.call(this, itemIndex, mode, { name: String(beneficiary.name), iban: String(beneficiary.iban) });
-	const response = await apiRequest.call(this, 'POST', '/v2/external_transfers', {
-		body: { vop_proof_token: verification.token, external_transfer: body as IDataObject },
-		idempotencyKey,
-		itemIndex,
-		creates: { what: 'external transfer', howToFind: 'the account’s transactions in the bank’s app, or External Transfer › Get with its ID.' },
+	const json = await makeOnce.call(this, itemIndex, {
+		key: idempotencyKey,
+		what: 'external transfer',
+		howToFind: HOW_TO_FIND,
+		bankTakesKey: true,
+		create: async () => {
+			const beneficiary = (await apiRequest.call(this, 'GET', `/v2/beneficiaries/${body.beneficiary_id}`, { itemIndex })).beneficiary as IDataObject;
+			if (beneficiary.trusted === false) {
+				throw new NodeOperationError(this.getNode(), `Item ${itemIndex}: the beneficiary "${String(beneficiary.name)}" is not trusted; external transfers go only to trusted beneficiaries`, { itemIndex });
+			}
+			const verification = await proofToken.call(this, itemIndex, mode, { name: String(beneficiary.name), iban: String(beneficiary.iban) });
+			const response = await apiRequest.call(this, 'POST', '/v2/external_transfers', {
+				body: { vop_proof_token: verification.token, external_transfer: body as IDataObject },
+				idempotencyKey,
+				itemIndex,
+				creates: { what: 'external transfer', howToFind: HOW_TO_FIND },
+			});
+			const made = { ...(response.external_transfer as IDataObject) };
+			if (verification.result) made.payee_verification = verification.result;
+			return made;
+		},
+		current: async (id) => (await apiRequest.call(this, 'GET', `/v2/external_transfers/${encodeURIComponent(id)}`, { itemIndex })).external_transfer as IDataObject,
 	});
-	const json = { ...(response.external_transfer as IDataObject) };
-	if (verification.result) json.payee_verification = verification.result;
 	return [{ json }];
 }
+
+const HOW_TO_FIND = 'the account’s transactions in the bank’s app, or External Transfer › Get with its ID.';
 
 export const descriptor: OperationDescriptor = {
 	class: 'moneyMoving',

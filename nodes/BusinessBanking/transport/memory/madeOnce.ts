@@ -1,0 +1,186 @@
+import { NodeApiError, NodeOperationError, sleep, type IDataObject, type IExecuteFunctions } from 'n8n-workflow';
+
+import { nodeCanRecord } from '../../n8n/processedData';
+import { contentKeyOf } from '../idempotency';
+import { forget, readRecords, record, recordValues } from './store';
+import { memorySettings } from './settings';
+
+/**
+ * A write that moves money or makes something a client pays, made once per request content for
+ * as long as the workflow remembers it (Options › Remember Made Items For), not as long as the
+ * bank remembers its idempotency key (30 minutes). Per write identity `K` (its idempotency key, or
+ * one derived the same way where the API takes none), the node's list in n8n's processed-data store
+ * holds: the claim `K|c` (recorded before anything is sent: the first to record it makes it),
+ * `K|u` (when the first try started, and its execution) and, once the bank answered, `K|m` (when,
+ * which execution, the bank's id). A repeat reads them: made → the record as the bank has it now;
+ * only tried → within the bank's key window the same key is sent again (the bank answers), after
+ * it nothing is sent and the item stops; nothing readable yet → another execution is making it,
+ * wait for its answer.
+ */
+
+/** Where the bank takes an idempotency key it keeps this long (docs/assumptions.md, Idempotency). */
+export const BANK_KEY_MINUTES = 30;
+/** After recording its claim, how long a writer waits before checking that no other process claimed too. */
+export const SETTLE_MS = 250;
+/** How long a repeat waits for another execution's answer (it polls every POLL_MS). */
+const POLL_MS = 500;
+const POLL_TRIES = 60;
+/** A first try younger than this, by another execution, is taken as under way: wait for its answer. */
+const UNDER_WAY_MINUTES = 2;
+
+export interface MadeOnceWrite {
+	/** The write's identity: its idempotency key (writeKey). */
+	key: string;
+	/** What it makes, for messages ("external transfer"). */
+	what: string;
+	/** Where to look for one by hand (the error of a lost answer names it). */
+	howToFind: string;
+	/** Whether the bank takes `key` as its idempotency key (it then answers a repeat within 30 minutes). */
+	bankTakesKey: boolean;
+	/** Sends the write; answers the item's output, whose `id` is the bank's id. */
+	create: () => Promise<IDataObject>;
+	/** The record as the bank has it now, by its id, where the API can read one. */
+	current?: (id: string) => Promise<IDataObject>;
+}
+
+const nowMinutes = () => Math.floor(Date.now() / 60_000);
+const isoOf = (minutes: number) => new Date(minutes * 60_000).toISOString();
+
+/** A refusal the bank gave for sure (a 4xx other than 429): nothing was made, the claim is let go. */
+function refusedForSure(error: unknown): boolean {
+	if (!(error instanceof NodeApiError) || error.context.mayExist) return false;
+	const status = Number(error.httpCode);
+	return status >= 400 && status < 500 && status !== 429;
+}
+
+interface Try {
+	context: IExecuteFunctions;
+	itemIndex: number;
+	write: MadeOnceWrite;
+	now: number;
+	executionId: string;
+}
+
+/** Makes the write unless this node made it before (within the memory window); see the file's comment. */
+export async function makeOnce(this: IExecuteFunctions, itemIndex: number, write: MadeOnceWrite): Promise<IDataObject> {
+	// A workflow never saved has no processed data: the bank's key is all there is.
+	if (!nodeCanRecord(this)) return await write.create();
+	const attempt: Try = { context: this, itemIndex, write, now: nowMinutes(), executionId: String(this.getExecutionId() ?? '') };
+	const claim = `${write.key}|c`;
+	const firstTry = recordValues(this, itemIndex, `${write.key}|u`, [String(attempt.now), attempt.executionId]);
+	const fresh = await record(this, itemIndex, [claim, ...firstTry]);
+	if (fresh.has(claim)) return await makeIt(attempt, claim, firstTry);
+	// Made or tried before: take back what this call added to the record of the first try.
+	await forget(this, itemIndex, firstTry.filter((value) => fresh.has(value)));
+	return await repeat(attempt);
+}
+
+/** Sends the write this execution claimed, after checking that no other process claimed it at the same instant. */
+async function makeIt(attempt: Try, claim: string, firstTry: string[]): Promise<IDataObject> {
+	const { context, itemIndex, write } = attempt;
+	await sleep(SETTLE_MS);
+	const [tried] = await readRecords(context, itemIndex, [`${write.key}|u`]);
+	const mine = tried.state === 'present' && tried.fields[0] === String(attempt.now) && tried.fields[1] === attempt.executionId;
+	if (!mine) {
+		// Another process claimed it too (n8n's store has no lock): let it make it, wait for its answer.
+		await forget(context, itemIndex, firstTry);
+		return await repeat(attempt);
+	}
+	return await send(attempt, claim, firstTry);
+}
+
+/** Sends the write; records what was made, or lets the claim go when the bank refused for sure. */
+async function send(attempt: Try, claim: string, firstTry: string[]): Promise<IDataObject> {
+	const { context, itemIndex, write } = attempt;
+	// The operation's own error (already a NodeApiError or NodeOperationError) goes on unchanged.
+	const made = await write.create().catch(async (error: unknown) => {
+		// Refused for sure: nothing exists, so a corrected or later run may try again.
+		if (refusedForSure(error)) await forget(context, itemIndex, [claim, ...firstTry]);
+		return await Promise.reject(error);
+	});
+	const id = typeof made.id === 'string' || typeof made.id === 'number' ? String(made.id) : '';
+	const madeRecord = [String(attempt.now), attempt.executionId, id];
+	await record(context, itemIndex, recordValues(context, itemIndex, `${write.key}|m`, madeRecord));
+	// The first try's record has served its turn (what was made is known): keep the list short.
+	await forget(context, itemIndex, firstTry);
+	const sameContent = contentKeyOf(context, write.key);
+	if (sameContent) await rememberUnder(attempt, sameContent, madeRecord);
+	return made;
+}
+
+/**
+ * A write made again on purpose is, from now on, what its content made: a repeat of the same
+ * content without the option outputs it (not the earlier one, nor an earlier lost answer).
+ */
+async function rememberUnder(attempt: Try, key: string, madeRecord: string[]): Promise<void> {
+	const { context, itemIndex } = attempt;
+	const [made, tried] = await readRecords(context, itemIndex, [`${key}|m`, `${key}|u`]);
+	const old = [
+		...(made.state === 'present' ? recordValues(context, itemIndex, `${key}|m`, made.fields) : []),
+		...(tried.state === 'present' ? recordValues(context, itemIndex, `${key}|u`, tried.fields) : []),
+	];
+	await forget(context, itemIndex, old);
+	await record(context, itemIndex, [`${key}|c`, ...recordValues(context, itemIndex, `${key}|m`, madeRecord)]);
+}
+
+/** The write was claimed before: output what was made, ask the bank again while it knows the key, or stop. */
+async function repeat(attempt: Try): Promise<IDataObject> {
+	const { context, itemIndex, write } = attempt;
+	const { rememberMinutes } = memorySettings(context, itemIndex);
+	for (let poll = 0; ; poll++) {
+		const [made, tried] = await readRecords(context, itemIndex, [`${write.key}|m`, `${write.key}|u`]);
+		if (made.state === 'present') {
+			const [at, executionId, id] = made.fields;
+			if (attempt.now - Number(at) > rememberMinutes) return await makeAgainAfterWindow(attempt, made.fields, tried.state === 'present' ? tried.fields : undefined);
+			const current = write.current && id ? await write.current(id) : { id };
+			return { ...current, _madeEarlier: { at: isoOf(Number(at)), executionId } };
+		}
+		if (tried.state === 'present') {
+			const [at, executionId] = tried.fields;
+			const age = attempt.now - Number(at);
+			const underWay = executionId !== attempt.executionId && age < UNDER_WAY_MINUTES;
+			if (!underWay || poll >= POLL_TRIES) {
+				if (age > rememberMinutes) return await makeAgainAfterWindow(attempt, undefined, tried.fields);
+				// The bank still knows the key: sending it again is asking what it made.
+				if (write.bankTakesKey && age < BANK_KEY_MINUTES) return await send(attempt, `${write.key}|c`, recordValues(context, itemIndex, `${write.key}|u`, tried.fields));
+				throw mayExist(attempt, Number(at), executionId);
+			}
+		} else if (poll >= POLL_TRIES) {
+			throw new NodeOperationError(context.getNode(), `Item ${itemIndex}: this ${write.what} was started before and what became of it cannot be read: nothing was sent`, {
+				itemIndex,
+				description: `Another execution may be making it right now, or its record in n8n's processed-data store was damaged. Look for it (${write.howToFind}) before making it again: ${HOW_TO_MAKE_AGAIN}`,
+			});
+		}
+		await sleep(POLL_MS);
+	}
+}
+
+const HOW_TO_MAKE_AGAIN =
+	'to make it anyway, turn on Options › Make Again Even If Made Before for this run, or give the item another reference or its own Options › Idempotency Key.';
+
+function mayExist(attempt: Try, at: number, executionId: string): NodeOperationError {
+	const { context, itemIndex, write } = attempt;
+	return new NodeOperationError(context.getNode(), `Item ${itemIndex}: ${/^[aeiou]/i.test(write.what) ? 'an' : 'a'} ${write.what} with this content may have been made since ${isoOf(at)} (execution ${executionId}); its answer was lost, so nothing was sent`, {
+		itemIndex,
+		description:
+			(write.bankTakesKey ? `The bank recognises a repeated request for ${BANK_KEY_MINUTES} minutes only, and that time has passed, so sending it again could make a second one. ` : 'The API takes no idempotency key here, so sending it again could make a second one. ') +
+			`Look for it (${write.howToFind}). If it is not there and it is still due: ${HOW_TO_MAKE_AGAIN}`,
+	});
+}
+
+/** What was made (or tried) is older than the memory window: forgotten, so it is made anew, once. */
+async function makeAgainAfterWindow(attempt: Try, made: string[] | undefined, tried: string[] | undefined): Promise<IDataObject> {
+	const { context, itemIndex, write } = attempt;
+	const claim = `${write.key}|c|${(made ?? tried ?? [])[0]}`;
+	const fresh = await record(context, itemIndex, [claim]);
+	if (!fresh.has(claim)) {
+		// Another execution makes it anew: wait for its answer.
+		await sleep(POLL_MS);
+		return await repeat(attempt);
+	}
+	const old = [...(made ? recordValues(context, itemIndex, `${write.key}|m`, made) : []), ...(tried ? recordValues(context, itemIndex, `${write.key}|u`, tried) : [])];
+	await forget(context, itemIndex, old);
+	const firstTry = recordValues(context, itemIndex, `${write.key}|u`, [String(attempt.now), attempt.executionId]);
+	await record(context, itemIndex, firstTry);
+	return await makeIt(attempt, claim, firstTry);
+}

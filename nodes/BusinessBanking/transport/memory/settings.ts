@@ -1,0 +1,39 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+/**
+ * The author's settings of the write memory (madeOnce.ts), in each operation's Options. Seven days
+ * by default: a run that failed on a Friday evening and is retried on Monday morning (or after a
+ * long weekend) still finds what it made; n8n keeps executions 14 days by default, so the
+ * execution a repeat names can still be opened.
+ */
+export const DEFAULT_REMEMBER_DAYS = 7;
+
+export const rememberForField: INodeProperties = {
+	displayName: 'Remember Made Items For (Days)',
+	name: 'rememberDays',
+	type: 'number',
+	typeOptions: { minValue: 1, maxValue: 366 },
+	default: DEFAULT_REMEMBER_DAYS,
+	description:
+		'How long this node remembers what it made. Running the same input again within this time (a retry, Retry execution, a re-run) makes nothing new: it outputs what was made, marked _madeEarlier. After it, the same content is made again.',
+};
+
+export const makeAgainField: INodeProperties = {
+	displayName: 'Make Again Even If Made Before',
+	name: 'makeAgain',
+	type: 'boolean',
+	default: false,
+	description:
+		'Whether this run makes it again although the same one (same content) was made before. For paying the same thing twice on purpose; a retry of this execution then pays again too, so a distinct reference or your own Idempotency Key is usually the better way.',
+};
+
+/** Both fields, for an operation's Options. */
+export const memoryFields: INodeProperties[] = [makeAgainField, rememberForField];
+
+export function memorySettings(context: IExecuteFunctions, itemIndex: number): { rememberMinutes: number; makeAgain: boolean } {
+	const days = Number(context.getNodeParameter('options.rememberDays', itemIndex, DEFAULT_REMEMBER_DAYS));
+	return {
+		rememberMinutes: (Number.isFinite(days) && days > 0 ? days : DEFAULT_REMEMBER_DAYS) * 24 * 60,
+		makeAgain: context.getNodeParameter('options.makeAgain', itemIndex, false) === true,
+	};
+}
