@@ -195,7 +195,9 @@ describe('Client Invoice: Create', () => {
 
 	test("an API refusal (number already used) is shown with the API's message; Continue On Fail keeps going", async () => {
 		const number = uniqueNumber('D');
-		const { items, error } = await run(createParameters(client.id, { additionalFields: { number } }), { items: [{}, {}], continueOnFail: true });
+		// Two different invoices with one number (identical ones would be one invoice: the write memory).
+		const lines = { item: [{ title: '={{ $json.title }}', quantity: '2', unitPrice: '100.00', vatRate: '0.2', discountType: 'none' }] };
+		const { items, error } = await run(createParameters(client.id, { additionalFields: { number }, items: lines }), { items: [{ title: 'Consulting' }, { title: 'Training' }], continueOnFail: true });
 		expect(error).toBeUndefined();
 		expect(items).toHaveLength(2);
 		const [ok, refused] = out(items[0]).number === number && !out(items[0]).error ? [items[0], items[1]] : [items[1], items[0]];

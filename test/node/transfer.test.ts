@@ -89,10 +89,12 @@ describe('External Transfer in n8n’s engine', () => {
 
 	it('dedupes across executions with the user’s own Idempotency Key', async () => {
 		const parameters = createParameters({ options: { idempotencyKey: 'sheet-row-42' } });
-		await runNode({ sandbox, node: { parameters } });
-		await runNode({ sandbox, node: { parameters } });
+		const first = await runNode({ sandbox, node: { parameters } });
+		const second = await runNode({ sandbox, node: { parameters } });
+		// The second execution sends nothing: the node remembers what the key made.
+		expect(second.items[0].json).toMatchObject({ id: first.items[0].json.id, _madeEarlier: {} });
 		const keys = sandbox.ctx.requests.find('POST', '/v2/external_transfers').map((r) => r.headers['x-service-idempotency-key']);
-		expect(keys).toEqual(['sheet-row-42', 'sheet-row-42']);
+		expect(keys).toEqual(['sheet-row-42']);
 		expect(stored()).toHaveLength(1);
 	});
 

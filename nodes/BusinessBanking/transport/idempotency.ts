@@ -59,6 +59,8 @@ export interface WriteKeyOptions {
 	what: string;
 	/** The fields that must differ for two of them to be two ("beneficiary, account, amount, currency and reference"). */
 	sameFields: string;
+	/** Two items of one run may be the same: the second then gets what the first made (the write memory's repeat). */
+	allowSameInRun?: boolean;
 }
 
 /**
@@ -90,6 +92,7 @@ function contentKey(this: IExecuteFunctions, itemIndex: number, operation: strin
 	const own = String(this.getNodeParameter('options.idempotencyKey', itemIndex, '') ?? '').trim();
 	if (own) return !options.uuid || uuidSchema.safeParse(own).success ? own : uuidFromText(`business-banking-user-key\u0000${own}`);
 	const key = idempotencyKeyFor.call(this, operation, content);
+	if (options.allowSameInRun) return key;
 	let seen = keysOfRun.get(this);
 	if (!seen) keysOfRun.set(this, (seen = new Map()));
 	const first = seen.get(key);

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { apiRequest } from '../../transport';
+import { apiRequest, makeOnce, memoryFields, writeKey } from '../../transport';
 import { runsAsAiTool } from '../../n8n/toolVariant';
 import { createOnce } from '../common/createOnce';
 import { batchConcurrency } from './batch';
@@ -62,7 +62,7 @@ export const description: INodeProperties[] = [
 	},
 	settingsField(operations),
 	italySpainField(operations),
-	batchOptionsField(operations, [skipExistingInvoiceField]),
+	batchOptionsField(operations, [skipExistingInvoiceField, ...memoryFields]),
 ];
 
 /**
@@ -86,7 +86,18 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		return (response.client_invoice ?? response) as IDataObject;
 	};
 	const lookup = invoiceLookup.call(this, itemIndex, body);
-	const json = lookup ? await createOnce.call(this, itemIndex, { what: 'client invoice', ...lookup, create }) : await create();
+	// The API takes no key for invoices: the node's memory stands in for one (the same content, the same invoice).
+	const json = await makeOnce.call(this, itemIndex, {
+		key: writeKey.call(this, itemIndex, 'clientInvoice.create', { body, pdf: pdf ? 'attached' : undefined }, { what: 'client invoice', sameFields: 'content', allowSameInRun: true }),
+		...CREATES,
+		// With the lookup, a create whose answer was lost is looked up before it is sent again.
+		sendAgainWithin: lookup ? Infinity : 0,
+		create: async () => (lookup ? await createOnce.call(this, itemIndex, { what: 'client invoice', ...lookup, create }) : await create()),
+		current: async ([id]) => {
+			const response = await apiRequest.call(this, 'GET', `/v2/client_invoices/${encodeURIComponent(id)}`, { itemIndex });
+			return (response.client_invoice ?? response) as IDataObject;
+		},
+	});
 	return [{ json: draftedForAgent ? { ...json, note: DRAFTED_FOR_AGENT } : json }];
 }
 

@@ -7,7 +7,7 @@ import {
 } from 'n8n-workflow';
 
 import { subscriptionSchema } from '../../../shared/schemas/sepa';
-import { apiRequest } from '../../transport';
+import { apiRequest, makeOnce, memoryFields, writeKey } from '../../transport';
 import { validateBody } from '../common/validation';
 import { bankAccountIdField } from '../bankAccount/fields';
 import { clientIdField } from '../client/fields';
@@ -119,6 +119,7 @@ const properties: INodeProperties[] = [
 		default: false,
 		description: 'Whether the client is told by e-mail before each collection',
 	},
+	{ displayName: 'Options', name: 'options', type: 'collection', placeholder: 'Add Option', default: {}, options: memoryFields },
 ];
 
 export const description = updateDisplayOptions(
@@ -166,11 +167,14 @@ export async function execute(
 	const asTool = runsAsAiTool(this);
 	const earlier = asTool ? madeEarlierInExecution(this, body) : undefined;
 	if (earlier) return [{ json: { ...earlier, _existing: true } }];
-	const response = await apiRequest.call(this, 'POST', '/v2/sepa/direct_debit_subscriptions', {
-		body: { direct_debit_subscription: body },
-		itemIndex,
+	const creates = { what: 'direct debit subscription', howToFind: 'the client’s subscriptions in the bank’s app.' };
+	// Without a key in the API, the node's memory stands in for one; no subscription can be read back: a repeat outputs its id, marked _madeEarlier.
+	const made = await makeOnce.call(this, itemIndex, {
+		key: writeKey.call(this, itemIndex, 'directDebit.createSubscription', body, { what: 'subscription', sameFields: 'client, account, amount, first date, reference and schedule' }),
+		...creates,
+		sendAgainWithin: 0,
+		create: async () => (await apiRequest.call(this, 'POST', '/v2/sepa/direct_debit_subscriptions', { body: { direct_debit_subscription: body }, itemIndex, creates })).direct_debit_subscription as IDataObject,
 	});
-	const made = response.direct_debit_subscription as IDataObject;
 	// The answer does not name the client: a tool's output keeps it, for a repeated call to be recognised.
 	return [{ json: asTool ? { ...made, client_id: body.client_id } : made }];
 }

@@ -8,7 +8,7 @@ import {
 } from 'n8n-workflow';
 
 import { externalTransferSchema } from '../../../shared/schemas/transfer';
-import { apiRequest, idempotencyKeyField, makeOnce, memoryFields, writeKey } from '../../transport';
+import { apiRequest, BANK_KEY_MINUTES, idempotencyKeyField, makeOnce, memoryFields, writeKey } from '../../transport';
 import { validateBody } from '../common/validation';
 import { amountField, beneficiaryField, debitAccountField } from './fields';
 import { amountParameter, dayParameter, listParameter, requiredText, textParameter } from '../common/parameters';
@@ -144,7 +144,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		key: idempotencyKey,
 		what: 'external transfer',
 		howToFind: HOW_TO_FIND,
-		bankTakesKey: true,
+		sendAgainWithin: BANK_KEY_MINUTES,
 		create: async () => {
 			const beneficiary = (await apiRequest.call(this, 'GET', `/v2/beneficiaries/${body.beneficiary_id}`, { itemIndex })).beneficiary as IDataObject;
 			if (beneficiary.trusted === false) {
@@ -161,7 +161,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			if (verification.result) made.payee_verification = verification.result;
 			return made;
 		},
-		current: async (id) => (await apiRequest.call(this, 'GET', `/v2/external_transfers/${encodeURIComponent(id)}`, { itemIndex })).external_transfer as IDataObject,
+		current: async ([id]) => (await apiRequest.call(this, 'GET', `/v2/external_transfers/${encodeURIComponent(id)}`, { itemIndex })).external_transfer as IDataObject,
 	});
 	return [{ json }];
 }

@@ -1,7 +1,7 @@
 import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type INodeExecutionData, type INodeProperties } from 'n8n-workflow';
 
 import { internationalTransferSchema, TWO_FA_PREFERENCES, type TwoFaPreference } from '../../../shared/schemas/international';
-import { apiRequest, idempotencyKeyField, writeKey } from '../../transport';
+import { apiRequest, BANK_KEY_MINUTES, idempotencyKeyField, makeOnce, memoryFields, writeKey } from '../../transport';
 import { validateBody } from '../common/validation';
 import { amountParameter, idParameter, listParameter, requiredText, textParameter, uuidParameter } from '../common/parameters';
 import { describeValue, InputProblem, readId, readText } from '../common/values';
@@ -73,6 +73,7 @@ const properties: INodeProperties[] = [
 				description: 'ID of the business account to debit; the main account when empty',
 			},
 			idempotencyKeyField,
+			...memoryFields,
 			{
 				displayName: 'MFA Code',
 				name: 'mfa',
@@ -149,22 +150,34 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (sca) headers['X-Service-Sca-Session-Token'] = sca;
 	const mfa = textParameter.call(this, 'options.mfa', itemIndex, '', 'MFA Code');
 	if (mfa) headers['X-Service-MFA'] = mfa;
-	const response = await apiRequest.call(this, 'POST', '/v2/international/transfers', {
-		body: body as IDataObject,
-		headers,
-		// The 2FA, SCA and MFA headers are one-time values: only the body makes the key.
-		idempotencyKey: writeKey.call(this, itemIndex, 'internationalTransfer.create', body, {
-			uuid: true,
-			what: 'international transfer',
-			sameFields: 'quote, beneficiary, target account, amounts and details',
-		}),
-		itemIndex,
-		creates: { what: 'international transfer', howToFind: 'the account’s transactions in the bank’s app.' },
+	// The 2FA, SCA and MFA headers are one-time values: only the body makes the key.
+	const idempotencyKey = writeKey.call(this, itemIndex, 'internationalTransfer.create', body, {
+		uuid: true,
+		what: 'international transfer',
+		sameFields: 'quote, beneficiary, target account, amounts and details',
 	});
-	const made = response.transfer as IDataObject;
-	const usedQuote = made.quote_id as string | undefined;
-	const renewed = usedQuote !== undefined && usedQuote !== body.quote_id;
-	return [{ json: { ...made, quote_renewed: renewed, ...(renewed ? { requested_quote_id: body.quote_id } : {}) } }];
+	const howToFind = 'the account’s transactions in the bank’s app.';
+	// The API reads no international transfer back: a repeat outputs its id, marked _madeEarlier.
+	const json = await makeOnce.call(this, itemIndex, {
+		key: idempotencyKey,
+		what: 'international transfer',
+		howToFind,
+		sendAgainWithin: BANK_KEY_MINUTES,
+		create: async () => {
+			const response = await apiRequest.call(this, 'POST', '/v2/international/transfers', {
+				body: body as IDataObject,
+				headers,
+				idempotencyKey,
+				itemIndex,
+				creates: { what: 'international transfer', howToFind },
+			});
+			const made = response.transfer as IDataObject;
+			const usedQuote = made.quote_id as string | undefined;
+			const renewed = usedQuote !== undefined && usedQuote !== body.quote_id;
+			return { ...made, quote_renewed: renewed, ...(renewed ? { requested_quote_id: body.quote_id } : {}) };
+		},
+	});
+	return [{ json }];
 }
 
 export const descriptor: OperationDescriptor = {

@@ -35,19 +35,32 @@ export interface MadeOnceWrite {
 	what: string;
 	/** Where to look for one by hand (the error of a lost answer names it). */
 	howToFind: string;
-	/** Whether the bank takes `key` as its idempotency key (it then answers a repeat within 30 minutes). */
-	bankTakesKey: boolean;
-	/** Sends the write; answers the item's output, whose `id` is the bank's id. */
+	/**
+	 * How long after a lost answer sending it again cannot make a second one: BANK_KEY_MINUTES where
+	 * the bank takes `key` as its idempotency key (it answers what it made), Infinity where `create`
+	 * looks the record up first (Skip If It Already Exists), 0 otherwise.
+	 */
+	sendAgainWithin: number;
+	/** Sends the write; answers the item's output. */
 	create: () => Promise<IDataObject>;
-	/** The record as the bank has it now, by its id, where the API can read one. */
-	current?: (id: string) => Promise<IDataObject>;
+	/** The bank's ids of what `create` made (one or two short ids): by default its `id`. */
+	ids?: (made: IDataObject) => string[];
+	/** The record as the bank has it now, by those ids; `{ id }` where the API can read none. */
+	current?: (ids: string[]) => Promise<IDataObject>;
 }
+
+/** Writes being sent by this process now: a repeat of one waits for its answer. */
+const inFlight = new Set<string>();
 
 const nowMinutes = () => Math.floor(Date.now() / 60_000);
 const isoOf = (minutes: number) => new Date(minutes * 60_000).toISOString();
 
-/** A refusal the bank gave for sure (a 4xx other than 429): nothing was made, the claim is let go. */
+/**
+ * Nothing was made, so the claim is let go: the operation stopped before sending (its own
+ * NodeOperationError: a payee check, a file), or the bank refused for sure (a 4xx other than 429).
+ */
 function refusedForSure(error: unknown): boolean {
+	if (error instanceof NodeOperationError) return true;
 	if (!(error instanceof NodeApiError) || error.context.mayExist) return false;
 	const status = Number(error.httpCode);
 	return status >= 400 && status < 500 && status !== 429;
@@ -69,7 +82,15 @@ export async function makeOnce(this: IExecuteFunctions, itemIndex: number, write
 	const claim = `${write.key}|c`;
 	const firstTry = recordValues(this, itemIndex, `${write.key}|u`, [String(attempt.now), attempt.executionId]);
 	const fresh = await record(this, itemIndex, [claim, ...firstTry]);
-	if (fresh.has(claim)) return await makeIt(attempt, claim, firstTry);
+	if (fresh.has(claim)) {
+		// A repeat of it in this process (another item of the run, n8n's own retry) waits for its answer.
+		inFlight.add(write.key);
+		try {
+			return await makeIt(attempt, claim, firstTry);
+		} finally {
+			inFlight.delete(write.key);
+		}
+	}
 	// Made or tried before: take back what this call added to the record of the first try.
 	await forget(this, itemIndex, firstTry.filter((value) => fresh.has(value)));
 	return await repeat(attempt);
@@ -98,8 +119,8 @@ async function send(attempt: Try, claim: string, firstTry: string[]): Promise<ID
 		if (refusedForSure(error)) await forget(context, itemIndex, [claim, ...firstTry]);
 		return await Promise.reject(error);
 	});
-	const id = typeof made.id === 'string' || typeof made.id === 'number' ? String(made.id) : '';
-	const madeRecord = [String(attempt.now), attempt.executionId, id];
+	const ids = write.ids ? write.ids(made) : [typeof made.id === 'string' || typeof made.id === 'number' ? String(made.id) : ''];
+	const madeRecord = [String(attempt.now), attempt.executionId, ...ids];
 	await record(context, itemIndex, recordValues(context, itemIndex, `${write.key}|m`, madeRecord));
 	// The first try's record has served its turn (what was made is known): keep the list short.
 	await forget(context, itemIndex, firstTry);
@@ -130,19 +151,19 @@ async function repeat(attempt: Try): Promise<IDataObject> {
 	for (let poll = 0; ; poll++) {
 		const [made, tried] = await readRecords(context, itemIndex, [`${write.key}|m`, `${write.key}|u`]);
 		if (made.state === 'present') {
-			const [at, executionId, id] = made.fields;
+			const [at, executionId, ...ids] = made.fields;
 			if (attempt.now - Number(at) > rememberMinutes) return await makeAgainAfterWindow(attempt, made.fields, tried.state === 'present' ? tried.fields : undefined);
-			const current = write.current && id ? await write.current(id) : { id };
+			const current = write.current && ids.every(Boolean) ? await write.current(ids) : { id: ids[0] };
 			return { ...current, _madeEarlier: { at: isoOf(Number(at)), executionId } };
 		}
 		if (tried.state === 'present') {
 			const [at, executionId] = tried.fields;
 			const age = attempt.now - Number(at);
-			const underWay = executionId !== attempt.executionId && age < UNDER_WAY_MINUTES;
+			const underWay = inFlight.has(write.key) || (executionId !== attempt.executionId && age < UNDER_WAY_MINUTES);
 			if (!underWay || poll >= POLL_TRIES) {
 				if (age > rememberMinutes) return await makeAgainAfterWindow(attempt, undefined, tried.fields);
-				// The bank still knows the key: sending it again is asking what it made.
-				if (write.bankTakesKey && age < BANK_KEY_MINUTES) return await send(attempt, `${write.key}|c`, recordValues(context, itemIndex, `${write.key}|u`, tried.fields));
+				// The bank still knows the key (or the create looks it up first): sending again asks what it made.
+				if (age < write.sendAgainWithin) return await send(attempt, `${write.key}|c`, recordValues(context, itemIndex, `${write.key}|u`, tried.fields));
 				throw mayExist(attempt, Number(at), executionId);
 			}
 		} else if (poll >= POLL_TRIES) {
@@ -163,7 +184,7 @@ function mayExist(attempt: Try, at: number, executionId: string): NodeOperationE
 	return new NodeOperationError(context.getNode(), `Item ${itemIndex}: ${/^[aeiou]/i.test(write.what) ? 'an' : 'a'} ${write.what} with this content may have been made since ${isoOf(at)} (execution ${executionId}); its answer was lost, so nothing was sent`, {
 		itemIndex,
 		description:
-			(write.bankTakesKey ? `The bank recognises a repeated request for ${BANK_KEY_MINUTES} minutes only, and that time has passed, so sending it again could make a second one. ` : 'The API takes no idempotency key here, so sending it again could make a second one. ') +
+			(write.sendAgainWithin > 0 ? `The bank recognises a repeated request for ${BANK_KEY_MINUTES} minutes only, and that time has passed, so sending it again could make a second one. ` : 'The API takes no idempotency key here, so sending it again could make a second one. ') +
 			`Look for it (${write.howToFind}). If it is not there and it is still due: ${HOW_TO_MAKE_AGAIN}`,
 	});
 }

@@ -9,7 +9,7 @@ import { createHash } from 'crypto';
  * written over each other by two processes, bits lost to another process's stale write, or the
  * strays of a read at the same instant) is seen as unreadable, never as another record.
  */
-const MAX_PAYLOAD_BYTES = 40;
+const MAX_PAYLOAD_BYTES = 64;
 const HEADER_BYTES = 3;
 const BITS = (HEADER_BYTES + MAX_PAYLOAD_BYTES) * 8;
 

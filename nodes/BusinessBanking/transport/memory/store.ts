@@ -11,8 +11,8 @@ import { readRegister, registerProbes, registerValues, type RegisterRead } from 
  * register.ts sees a record torn that way as unreadable, and madeOnce.ts never pays on one.
  */
 
-/** How many values the node's list keeps: about 100 per remembered write, so some 1,500 writes. */
-export const MEMORY_MAX_ENTRIES = 150_000;
+/** How many values the node's list keeps: about 120 per remembered write, so some 800 writes (docs/rerunning-safely.md). */
+export const MEMORY_MAX_ENTRIES = 100_000;
 const OPTIONS: ICheckProcessedOptions = { mode: 'entries', maxEntries: MEMORY_MAX_ENTRIES };
 
 const queues = new Map<string, Promise<unknown>>();
