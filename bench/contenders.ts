@@ -115,11 +115,13 @@ export async function timeNode(
 	node: { type: string; typeVersion: number; parameters: INodeParameters },
 	items: IDataObject[],
 	countPath: { method: string; path: string },
+	workflowId?: string,
 ): Promise<Timing> {
 	const credential = await freshCredential(sandbox);
 	const afterSeq = await sandbox.call<number>({ kind: 'lastSeq' });
 	const name = 'Node under test';
 	const workflow = {
+		...(workflowId ? { id: workflowId } : {}),
 		nodes: [
 			{ id: 'items', name: 'Items', type: ITEMS_NODE_TYPE, typeVersion: 1, position: [0, 0] as [number, number], parameters: { items: JSON.stringify(items) } },
 			{

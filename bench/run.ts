@@ -18,8 +18,10 @@
  * 5. Sandbox capacity: requests per CPU-second of the sandbox process against the node's rate.
  * 6. Factur-X XML extraction: the node's reader against pdf-lib (in-process sandbox).
  * 7. The trigger against n8n's Webhook node in one real n8n (bench/trigger.ts).
+ * 8. The write memory (made once however late): 200 invoice creations with it ÷ without, and the
+ *    same input again, every item a repeat (bench/memory.ts).
  *
- * BENCH_ONLY=creations,returnAll,writes,signature,facturx,trigger runs a subset.
+ * BENCH_ONLY=creations,returnAll,writes,signature,facturx,trigger,memory runs a subset.
  */
 import './preferTs';
 import { cpus } from 'os';
@@ -27,6 +29,7 @@ import { cpus } from 'os';
 import { loadHttpRequestNode } from './contenders';
 import { benchCreations } from './creations';
 import { benchFacturx } from './facturx';
+import { benchMemory } from './memory';
 import { startRemoteSandbox } from './remoteSandbox';
 import { benchReturnAll } from './returnAll';
 import { ROUNDS, wanted } from './settings';
@@ -55,6 +58,7 @@ async function main(): Promise<void> {
 		}
 		if (wanted('returnAll')) summary.push(...(await benchReturnAll(sandbox)));
 		if (wanted('writes')) summary.push(...(await benchWrites(sandbox, http, oursThousandMs)));
+		if (wanted('memory')) summary.push(...(await benchMemory(sandbox)));
 	} finally {
 		sandbox.stop();
 	}
