@@ -64,7 +64,8 @@ describe('re-running money-moving writes after faults (n8n’s engine, faulty sa
 		// Both re-runs answer the same 200 transfers, item by item.
 		expect(rerun.items.map((item) => item.json.id)).toEqual(retried.items.map((item) => item.json.id));
 		expect(new Set(retried.items.map((item) => item.json.id)).size).toBe(200);
-		expect(dropped).toBeGreaterThan(20);
+		// Fewer than before the write memory: the manual re-run sends no transfer at all.
+		expect(dropped).toBeGreaterThanOrEqual(15);
 	}, 600_000);
 
 	it('50 international transfers and 50 business accounts: the same', async () => {

@@ -5,5 +5,5 @@ export { apiRequestAllItems, MAX_PER_PAGE } from './pagination';
 export { idempotencyKeyFor, idempotencyKeyField, resolveIdempotencyKey, writeKey } from './idempotency';
 export { runWithConcurrency } from './concurrency';
 export { partnerWebhookSecret } from './run';
-export { BANK_KEY_MINUTES, makeOnce, type MadeOnceWrite } from './memory/madeOnce';
+export { makeOnce, RESEND_WITHIN_MINUTES, type MadeOnceWrite } from './memory/madeOnce';
 export { memoryFields } from './memory/settings';

@@ -1,7 +1,7 @@
 import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type INodeExecutionData, type INodeProperties } from 'n8n-workflow';
 
 import { bankAccountSchema } from '../../../shared/schemas/bankAccount';
-import { apiRequest, BANK_KEY_MINUTES, idempotencyKeyField, makeOnce, memoryFields, writeKey } from '../../transport';
+import { apiRequest, idempotencyKeyField, makeOnce, memoryFields, RESEND_WITHIN_MINUTES, writeKey } from '../../transport';
 import { validateBody } from '../common/validation';
 import { textParameter } from '../common/parameters';
 import { nameField } from './fields';
@@ -22,7 +22,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const json = await makeOnce.call(this, itemIndex, {
 		key: idempotencyKey,
 		...creates,
-		sendAgainWithin: BANK_KEY_MINUTES,
+		sendAgainWithin: RESEND_WITHIN_MINUTES,
 		create: async () => (await apiRequest.call(this, 'POST', '/v2/bank_accounts', { body: { bank_account: body }, idempotencyKey, itemIndex, creates })).bank_account as IDataObject,
 		// The organization lists its accounts: the one made, as it is now.
 		current: async ([id]) => {

@@ -8,7 +8,7 @@ import {
 } from 'n8n-workflow';
 
 import { externalTransferSchema } from '../../../shared/schemas/transfer';
-import { apiRequest, BANK_KEY_MINUTES, idempotencyKeyField, makeOnce, memoryFields, writeKey } from '../../transport';
+import { apiRequest, idempotencyKeyField, makeOnce, memoryFields, RESEND_WITHIN_MINUTES, writeKey } from '../../transport';
 import { validateBody } from '../common/validation';
 import { amountField, beneficiaryField, debitAccountField } from './fields';
 import { amountParameter, dayParameter, listParameter, requiredText, textParameter } from '../common/parameters';
@@ -144,7 +144,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		key: idempotencyKey,
 		what: 'external transfer',
 		howToFind: HOW_TO_FIND,
-		sendAgainWithin: BANK_KEY_MINUTES,
+		sendAgainWithin: RESEND_WITHIN_MINUTES,
 		create: async () => {
 			const beneficiary = (await apiRequest.call(this, 'GET', `/v2/beneficiaries/${body.beneficiary_id}`, { itemIndex })).beneficiary as IDataObject;
 			if (beneficiary.trusted === false) {

@@ -1,7 +1,7 @@
 import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type INodeExecutionData, type INodeProperties } from 'n8n-workflow';
 
 import { internationalTransferSchema, TWO_FA_PREFERENCES, type TwoFaPreference } from '../../../shared/schemas/international';
-import { apiRequest, BANK_KEY_MINUTES, idempotencyKeyField, makeOnce, memoryFields, writeKey } from '../../transport';
+import { apiRequest, idempotencyKeyField, makeOnce, memoryFields, RESEND_WITHIN_MINUTES, writeKey } from '../../transport';
 import { validateBody } from '../common/validation';
 import { amountParameter, idParameter, listParameter, requiredText, textParameter, uuidParameter } from '../common/parameters';
 import { describeValue, InputProblem, readId, readText } from '../common/values';
@@ -162,7 +162,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		key: idempotencyKey,
 		what: 'international transfer',
 		howToFind,
-		sendAgainWithin: BANK_KEY_MINUTES,
+		sendAgainWithin: RESEND_WITHIN_MINUTES,
 		create: async () => {
 			const response = await apiRequest.call(this, 'POST', '/v2/international/transfers', {
 				body: body as IDataObject,

@@ -19,7 +19,12 @@ import { memorySettings } from './settings';
  */
 
 /** Where the bank takes an idempotency key it keeps this long (docs/assumptions.md, Idempotency). */
-export const BANK_KEY_MINUTES = 30;
+const BANK_KEY_MINUTES = 30;
+/**
+ * How long after a lost answer the node sends the same key again: the bank's 30 minutes less 5,
+ * since the first try's time is n8n's clock and the bank's window runs on the bank's.
+ */
+export const RESEND_WITHIN_MINUTES = BANK_KEY_MINUTES - 5;
 /** After recording its claim, how long a writer waits before checking that no other process claimed too. */
 export const SETTLE_MS = 250;
 /** How long a repeat waits for another execution's answer (it polls every POLL_MS). */
@@ -36,7 +41,7 @@ export interface MadeOnceWrite {
 	/** Where to look for one by hand (the error of a lost answer names it). */
 	howToFind: string;
 	/**
-	 * How long after a lost answer sending it again cannot make a second one: BANK_KEY_MINUTES where
+	 * How long after a lost answer sending it again cannot make a second one: RESEND_WITHIN_MINUTES where
 	 * the bank takes `key` as its idempotency key (it answers what it made), Infinity where `create`
 	 * looks the record up first (Skip If It Already Exists), 0 otherwise.
 	 */
@@ -184,7 +189,7 @@ function mayExist(attempt: Try, at: number, executionId: string): NodeOperationE
 	return new NodeOperationError(context.getNode(), `Item ${itemIndex}: ${/^[aeiou]/i.test(write.what) ? 'an' : 'a'} ${write.what} with this content may have been made since ${isoOf(at)} (execution ${executionId}); its answer was lost, so nothing was sent`, {
 		itemIndex,
 		description:
-			(write.sendAgainWithin > 0 ? `The bank recognises a repeated request for ${BANK_KEY_MINUTES} minutes only, and that time has passed, so sending it again could make a second one. ` : 'The API takes no idempotency key here, so sending it again could make a second one. ') +
+			(write.sendAgainWithin > 0 ? `The bank recognises a repeated request for ${BANK_KEY_MINUTES} minutes only, and that time has passed (the node resends within ${RESEND_WITHIN_MINUTES}, for the clocks' difference), so sending it again could make a second one. ` : 'The API takes no idempotency key here, so sending it again could make a second one. ') +
 			`Look for it (${write.howToFind}). If it is not there and it is still due: ${HOW_TO_MAKE_AGAIN}`,
 	});
 }
