@@ -4,9 +4,10 @@
 // transfer (and every direct-debit subscription) exists once at the bank. Figures as `[e2e queue]` lines.
 import { randomUUID } from 'crypto';
 import axios from 'axios';
+import type { INodeParameters } from 'n8n-workflow';
 
 import { SEED } from '../../sandbox/core/seed';
-import { beneficiaryId } from '../../sandbox/modules/beneficiaries/store';
+import { subscriptionByRow, transferByRow } from '../helpers/paymentParameters';
 import type { TestSandbox } from '../helpers/sandbox';
 import { describeInN8n, waitFor } from './helpers/n8n';
 import { QueueN8n, type Execution } from './helpers/queue';
@@ -15,8 +16,6 @@ import { bankingNode, webhookWorkflow } from './helpers/queueWorkflows';
 import { connectedCredentialData, requestsTo, startE2eSandbox } from './helpers/sandbox';
 
 jest.setTimeout(15 * 60_000);
-
-const MAIN_ACCOUNT_FR = 'b1a0c0de-0000-4000-8000-000000000001';
 
 describeInN8n('queue mode: a payment is made once, however late the run is retried', (state) => {
 	let n8n: QueueN8n;
@@ -39,7 +38,7 @@ describeInN8n('queue mode: a payment is made once, however late the run is retri
 	});
 
 	/** A webhook → Code (`count` rows from `row`) → Business Banking workflow, activated; its id and path. */
-	async function paymentRun(name: string, count: number, row: string, parameters: Record<string, unknown>): Promise<{ workflowId: string; path: string }> {
+	async function paymentRun(name: string, count: number, row: string, parameters: INodeParameters): Promise<{ workflowId: string; path: string }> {
 		const path = `made-once-${randomUUID()}`;
 		const rows = `return Array.from({ length: ${count} }, (_, index) => ({ json: ${row} }));`;
 		const workflow = webhookWorkflow(name, path, 'onReceived', [
@@ -76,16 +75,7 @@ describeInN8n('queue mode: a payment is made once, however late the run is retri
 	}
 
 	it('100 transfers, the bank down from the 51st: Retry execution 31 minutes later on the other worker makes 100, none twice', async () => {
-		const { workflowId, path } = await paymentRun('Made once: 100 transfers', 100, "{ amount: (10 + index) + '.00', reference: 'Payroll #' + (index + 1) }", {
-			resource: 'externalTransfer',
-			operation: 'create',
-			beneficiaryId: { __rl: true, mode: 'id', value: beneficiaryId('fr', 'supplier') },
-			debitIban: { __rl: true, mode: 'iban', value: 'FR76 3000 6000 0112 3456 7890 189' },
-			amount: '={{ $json.amount }}',
-			currency: 'EUR',
-			reference: '={{ $json.reference }}',
-			verification: 'skip',
-		});
+		const { workflowId, path } = await paymentRun('Made once: 100 transfers', 100, "{ amount: (10 + index) + '.00', reference: 'Payroll #' + (index + 1) }", transferByRow());
 		const { retry, otherWorker } = await failThenRetry(workflowId, path, '/v2/external_transfers', 50);
 		expect(retry.status).toBe('success');
 		expect(otherWorker).toBe(true);
@@ -99,17 +89,7 @@ describeInN8n('queue mode: a payment is made once, however late the run is retri
 	it('20 subscriptions, the bank down from the 11th: the retry 31 minutes later makes none twice and stops at the one whose answer was lost', async () => {
 		const clientId = ((await sandbox.http.post('/sandbox/seed/clients', { organization_id: SEED.organizations.fr, count: 1 })).data.client_ids as string[])[0];
 		const date = new Date(sandbox.ctx.clock.nowMs() + 20 * 86_400_000).toISOString().slice(0, 10);
-		const parameters = {
-			resource: 'directDebit',
-			operation: 'createSubscription',
-			clientId: { __rl: true, mode: 'id', value: clientId },
-			bankAccountId: { __rl: true, mode: 'id', value: MAIN_ACCOUNT_FR },
-			amount: '={{ $json.amount }}',
-			scheduleType: 'monthly',
-			initialCollectionDate: `${date}T00:00:00`,
-			reference: '={{ $json.reference }}',
-		};
-		const { workflowId, path } = await paymentRun('Made once: 20 subscriptions', 20, "{ amount: (20 + index) + '.90', reference: 'Plan ' + (index + 1) }", parameters);
+		const { workflowId, path } = await paymentRun('Made once: 20 subscriptions', 20, "{ amount: (20 + index) + '.90', reference: 'Plan ' + (index + 1) }", subscriptionByRow(clientId, date));
 		const { retry } = await failThenRetry(workflowId, path, '/v2/sepa/direct_debit_subscriptions', 10);
 		// The 11th's answer was lost (a 503, no key in the API): never paid on a guess.
 		expect(retry.status).toBe('error');

@@ -2,11 +2,11 @@ import { randomUUID } from 'crypto';
 import type { INodeParameters } from 'n8n-workflow';
 
 import { SEED } from '../../sandbox/core/seed';
-import { beneficiaryId } from '../../sandbox/modules/beneficiaries/store';
 import { externalTransfers } from '../../sandbox/modules/transfers/store';
 import { DAYS, MINUTES, useMovableClocks } from '../helpers/engine/clocks';
 import { runNode } from '../helpers/engine/runNode';
 import { injectFault } from '../helpers/engine/sandboxControls';
+import { transferByRow } from '../helpers/paymentParameters';
 import { useTestSandbox } from '../helpers/sandbox';
 
 jest.mock('../../nodes/BusinessBanking/transport/retry', () => ({ ...jest.requireActual('../../nodes/BusinessBanking/transport/retry'), retryDelayMs: () => 1 }));
@@ -26,17 +26,7 @@ describe('External Transfer › Create is made once per content, however late th
 	const posts = () => sandbox.ctx.requests.find('POST', '/v2/external_transfers');
 	beforeEach(() => sandbox.ctx.requests.clear());
 
-	const parameters = (options: INodeParameters = {}): INodeParameters => ({
-		resource: 'externalTransfer',
-		operation: 'create',
-		beneficiaryId: { __rl: true, mode: 'list', value: beneficiaryId('fr', 'supplier') },
-		debitIban: { __rl: true, mode: 'iban', value: 'FR76 3000 6000 0112 3456 7890 189' },
-		amount: '={{ $json.amount }}',
-		currency: 'EUR',
-		reference: '={{ $json.reference }}',
-		verification: 'skip',
-		...(Object.keys(options).length ? { options } : {}),
-	});
+	const parameters = transferByRow;
 	const payments = range(100).map((i) => ({ amount: `${10 + i}.00`, reference: `Payroll 2026-11 #${i + 1}` }));
 
 	it('100 transfers, the bank down from the 51st: Retry execution 31 minutes and 3 days later makes each once', async () => {

@@ -6,12 +6,12 @@ import { DAYS, MINUTES, useMovableClocks } from '../helpers/engine/clocks';
 import { runNode, type RunNodeResult } from '../helpers/engine/runNode';
 import { injectFault } from '../helpers/engine/sandboxControls';
 import { FR_IBAN } from '../helpers/fixtures';
+import { subscriptionByRow } from '../helpers/paymentParameters';
 import { useTestSandbox, type TestSandbox } from '../helpers/sandbox';
 
 jest.mock('../../nodes/BusinessBanking/transport/retry', () => ({ ...jest.requireActual('../../nodes/BusinessBanking/transport/retry'), retryDelayMs: () => 1 }));
 
 const range = (count: number) => Array.from({ length: count }, (_, index) => index);
-const MAIN_ACCOUNT_FR = 'b1a0c0de-0000-4000-8000-000000000001';
 
 interface Scenario {
 	path: string;
@@ -90,16 +90,7 @@ describe('every write that moves money or bills a client is made once per conten
 		const { later } = await outageThenRetries(sandbox, clocks.move, {
 			path: '/v2/sepa/direct_debit_subscriptions',
 			outageAfter: 10,
-			parameters: {
-				resource: 'directDebit',
-				operation: 'createSubscription',
-				clientId: { __rl: true, mode: 'id', value: clientId },
-				bankAccountId: { __rl: true, mode: 'list', value: MAIN_ACCOUNT_FR },
-				amount: '={{ $json.amount }}',
-				scheduleType: 'monthly',
-				initialCollectionDate: `${date}T00:00:00`,
-				reference: '={{ $json.reference }}',
-			},
+			parameters: subscriptionByRow(clientId, date),
 			items: range(20).map((i) => ({ amount: `${20 + i}.90`, reference: `Plan ${i + 1}` })),
 		});
 		expect(new Set(later.items.map((item) => item.json.id)).size).toBe(20);

@@ -60,16 +60,16 @@ describe('re-running invoice and client creation after faults (n8n’s engine, f
 			expect(run.error).toBeUndefined();
 			expect(run.items.map((item) => item.json.purchase_order)).toEqual(items.map((item) => item.po));
 		}
-		// The retry found what the first execution made and made the rest; the re-run found all.
-		expect(runs.retried.items.filter((item) => item.json._existing === true)).toHaveLength(runs.afterFirst);
-		expect(runs.rerun.items.every((item) => item.json._existing === true)).toBe(true);
+		// The retry found what the first execution made (remembered, or looked up after a lost answer) and made the rest; the re-run found all.
+		expect(runs.retried.items.filter((item) => item.json._madeEarlier !== undefined || item.json._existing === true)).toHaveLength(runs.afterFirst);
+		expect(runs.rerun.items.every((item) => item.json._madeEarlier !== undefined)).toBe(true);
 		expect(runs.rerun.items.map((item) => item.json.id)).toEqual(runs.retried.items.map((item) => item.json.id));
 
 		expect(await invoicesOf('es', clientId)).toBe(200);
 		const numbers = runs.rerun.items.map((item) => item.json.number as string);
 		expect(new Set(numbers).size).toBe(200);
 		expect(numbers.every((number) => /^F-2026-\d{4}$/.test(number))).toBe(true);
-		// The re-run only looks up, so the faults fell on the first two executions' ~200 creates.
+		// The re-run sends no create, so the faults fell on the first two executions' ~200 creates.
 		expect(runs.dropped).toBeGreaterThan(10);
 	}, 180_000);
 
@@ -101,24 +101,30 @@ describe('re-running invoice and client creation after faults (n8n’s engine, f
 		expect(runs.dropped).toBeGreaterThan(5);
 	}, 180_000);
 
-	it('without the option a re-run creates again (what is not safe); with it, one GET per item and one invoice', async () => {
+	it('without the option a re-run makes nothing new either (the write memory); the option finds an invoice the node did not make', async () => {
 		const clientId = await createClient(sandbox, esCompanyClient, 'es');
 		const items = [{ po: 'PO-A', price: '10.00' }];
-		const run = (skipExisting: string) => runNode({ sandbox, node: { parameters: esInvoiceParameters(clientId, skipExisting) }, items, credentialOptions: { organization: 'es' } });
-		await run('no');
-		await run('no');
-		expect(await invoicesOf('es', clientId)).toBe(2);
-
+		const run = (skipExisting: string, workflowId = 'wf-1') =>
+			runNode({ sandbox, node: { parameters: esInvoiceParameters(clientId, skipExisting) }, items, workflowId, credentialOptions: { organization: 'es' } });
+		const first = await run('no');
 		sandbox.ctx.requests.clear();
-		const found = await run('purchaseOrder');
+		const again = await run('no');
+		expect(again.items[0].json).toMatchObject({ id: first.items[0].json.id, purchase_order: 'PO-A', _madeEarlier: {} });
+		// One read of the invoice as the bank has it now, no create.
+		expect(sandbox.ctx.requests.find(undefined, '/v2/*').map((r) => `${r.method} ${r.path}`)).toEqual([`GET ${INVOICES}/${String(first.items[0].json.id)}`]);
+		expect(await invoicesOf('es', clientId)).toBe(1);
+
+		// Another workflow (its own memory) with the option: one GET finds it, nothing is made.
+		sandbox.ctx.requests.clear();
+		const found = await run('purchaseOrder', 'wf-other');
 		expect(found.items[0].json).toMatchObject({ purchase_order: 'PO-A', _existing: true });
 		expect(sandbox.ctx.requests.find(undefined, '/v2/*').map((r) => `${r.method} ${r.path} ${JSON.stringify(r.query)}`)).toEqual([
 			`GET ${INVOICES} {"filter[purchase_order]":"PO-A","sort_by":"created_at:asc","per_page":"1"}`,
 		]);
-		expect(await invoicesOf('es', clientId)).toBe(2);
+		expect(await invoicesOf('es', clientId)).toBe(1);
 	});
 
-	it('two items with the same reference in one run make one record; the second is marked existing', async () => {
+	it('two items with the same reference in one run make one record; the second is marked as made earlier', async () => {
 		const clientId = await createClient(sandbox, frCompanyClient);
 		const { items, error } = await runNode({
 			sandbox,
@@ -126,10 +132,11 @@ describe('re-running invoice and client creation after faults (n8n’s engine, f
 			items: [{ number: 'INV-9' }, { number: 'INV-9' }, { number: 'INV-10' }],
 		});
 		expect(error).toBeUndefined();
-		expect(items.map((item) => [item.json.number, item.json._existing])).toEqual([
-			['INV-9', false],
-			['INV-9', true],
-			['INV-10', false],
+		// Identical items: the second waits for the first one's answer and outputs it.
+		expect(items.map((item) => [item.json.number, item.json._existing, item.json._madeEarlier !== undefined])).toEqual([
+			['INV-9', false, false],
+			['INV-9', undefined, true],
+			['INV-10', false, false],
 		]);
 		expect(items[1].json.id).toBe(items[0].json.id);
 		expect(await invoicesOf('fr', clientId)).toBe(2);
