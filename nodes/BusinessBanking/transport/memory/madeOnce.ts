@@ -27,11 +27,14 @@ const BANK_KEY_MINUTES = 30;
 export const RESEND_WITHIN_MINUTES = BANK_KEY_MINUTES - 5;
 /** After recording its claim, how long a writer waits before checking that no other process claimed too. */
 export const SETTLE_MS = 250;
-/** How long a repeat waits for another execution's answer (it polls every POLL_MS). */
-const POLL_MS = 500;
-const POLL_TRIES = 60;
+/**
+ * How long a repeat waits for another execution's answer: every POLL_MS, POLL_TRIES times (each
+ * look is a read of n8n's store, so few and far apart: many waiting items share one list).
+ */
+const POLL_MS = 1500;
+const POLL_TRIES = 20;
 /** A first try younger than this, by another execution, is taken as under way: wait for its answer. */
-const UNDER_WAY_MINUTES = 2;
+const UNDER_WAY_MINUTES = 1;
 
 export interface MadeOnceWrite {
 	/** The write's identity: its idempotency key (writeKey). */
@@ -116,7 +119,7 @@ async function makeIt(attempt: Try, claim: string, firstTry: string[]): Promise<
 }
 
 /** Sends the write; records what was made, or lets the claim go when the bank refused for sure. */
-async function send(attempt: Try, claim: string, firstTry: string[]): Promise<IDataObject> {
+async function send(attempt: Try, claim: string, firstTry: string[], resent = false): Promise<IDataObject> {
 	const { context, itemIndex, write } = attempt;
 	// The operation's own error (already a NodeApiError or NodeOperationError) goes on unchanged.
 	const made = await write.create().catch(async (error: unknown) => {
@@ -124,6 +127,11 @@ async function send(attempt: Try, claim: string, firstTry: string[]): Promise<ID
 		if (refusedForSure(error)) await forget(context, itemIndex, [claim, ...firstTry]);
 		return await Promise.reject(error);
 	});
+	if (resent) {
+		// Another execution may have had the bank's answer meanwhile (the same key, so the same record): its record stands.
+		const [earlier] = await readRecords(context, itemIndex, [`${write.key}|m`]);
+		if (earlier.state === 'present') return { ...made, _madeEarlier: { at: isoOf(Number(earlier.fields[0])), executionId: earlier.fields[1] } };
+	}
 	const ids = write.ids ? write.ids(made) : [typeof made.id === 'string' || typeof made.id === 'number' ? String(made.id) : ''];
 	const madeRecord = [String(attempt.now), attempt.executionId, ...ids];
 	await record(context, itemIndex, recordValues(context, itemIndex, `${write.key}|m`, madeRecord));
@@ -164,11 +172,12 @@ async function repeat(attempt: Try): Promise<IDataObject> {
 		if (tried.state === 'present') {
 			const [at, executionId] = tried.fields;
 			const age = attempt.now - Number(at);
-			const underWay = inFlight.has(write.key) || (executionId !== attempt.executionId && age < UNDER_WAY_MINUTES);
+			// Where the bank takes the key, sending it again is as safe as waiting, and never waits on a failed run.
+			const underWay = inFlight.has(write.key) || (write.sendAgainWithin === 0 && executionId !== attempt.executionId && age < UNDER_WAY_MINUTES);
 			if (!underWay || poll >= POLL_TRIES) {
 				if (age > rememberMinutes) return await makeAgainAfterWindow(attempt, undefined, tried.fields);
 				// The bank still knows the key (or the create looks it up first): sending again asks what it made.
-				if (age < write.sendAgainWithin) return await send(attempt, `${write.key}|c`, recordValues(context, itemIndex, `${write.key}|u`, tried.fields));
+				if (age < write.sendAgainWithin) return await send(attempt, `${write.key}|c`, recordValues(context, itemIndex, `${write.key}|u`, tried.fields), true);
 				throw mayExist(attempt, Number(at), executionId);
 			}
 		} else if (poll >= POLL_TRIES) {
