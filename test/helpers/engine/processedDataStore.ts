@@ -34,28 +34,52 @@ export class ProcessedDataStore implements IDataDeduplicator {
 		const key = ProcessedDataStore.rowKey(contextData, scope);
 		await this.hold;
 		await roundTrip();
-		const stored = [...(this.rows.get(key) ?? [])];
-		// n8n looks each value up in the array (Array.find); a Set answers the same, faster.
-		const known = new Set(stored);
+		const read = this.rows.get(key) ?? [];
+		const known = this.lookup(read);
+		const stored = [...read];
+		const added = new Set<string>();
 		const result: IDeduplicationOutput = { new: [], processed: [] };
 		for (const item of items) {
 			const hash = ProcessedDataStore.hash(item);
-			if (known.has(hash)) result.processed.push(item);
+			if (known.has(hash) || added.has(hash)) result.processed.push(item);
 			else {
 				result.new.push(item);
-				known.add(hash);
+				added.add(hash);
 				stored.push(hash);
 			}
 		}
-		if (options.maxEntries) stored.splice(0, Math.max(0, stored.length - options.maxEntries));
+		const dropped = options.maxEntries ? stored.splice(0, Math.max(0, stored.length - options.maxEntries)) : [];
 		await roundTrip();
 		if (this.failNextWrite) {
 			this.failNextWrite = false;
 			throw new Error('duplicate key value violates unique constraint "PK_processed_data"');
 		}
-		this.rows.set(key, stored);
-		this.afterWrite?.(key);
+		this.replaceRow(key, read, stored, (set) => {
+			for (const hash of added) set.add(hash);
+			for (const hash of dropped) set.delete(hash);
+		});
 		return result;
+	}
+
+	/** Each row's hashes as a Set (n8n looks each value up in the array; the answers are the same), built once per array. */
+	private readonly sets = new WeakMap<string[], Set<string>>();
+
+	private lookup(row: string[]): Set<string> {
+		let set = this.sets.get(row);
+		if (!set) this.sets.set(row, (set = new Set(row)));
+		return set;
+	}
+
+	/** Writes the row back whole; its Set moves along, changed, when nobody wrote the row since it was read. */
+	private replaceRow(key: string, read: string[], written: string[], change: (set: Set<string>) => void): void {
+		const set = this.sets.get(read);
+		if (set && this.rows.get(key) === read) {
+			change(set);
+			this.sets.delete(read);
+			this.sets.set(written, set);
+		}
+		this.rows.set(key, written);
+		this.afterWrite?.(key);
 	}
 
 	async removeProcessed(items: DeduplicationItemTypes[], scope: 'node' | 'workflow', contextData: ICheckProcessedContextData): Promise<void> {
@@ -63,10 +87,12 @@ export class ProcessedDataStore implements IDataDeduplicator {
 		await this.hold;
 		await roundTrip();
 		const gone = new Set(items.map(ProcessedDataStore.hash));
-		const kept = (this.rows.get(key) ?? []).filter((hash) => !gone.has(hash));
+		const read = this.rows.get(key) ?? [];
+		const kept = read.filter((hash) => !gone.has(hash));
 		await roundTrip();
-		this.rows.set(key, kept);
-		this.afterWrite?.(key);
+		this.replaceRow(key, read, kept, (set) => {
+			for (const hash of gone) set.delete(hash);
+		});
 	}
 
 	async clearAllProcessedItems(scope: 'node' | 'workflow', contextData: ICheckProcessedContextData): Promise<void> {

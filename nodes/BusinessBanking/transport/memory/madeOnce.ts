@@ -26,7 +26,7 @@ const BANK_KEY_MINUTES = 30;
  */
 export const RESEND_WITHIN_MINUTES = BANK_KEY_MINUTES - 5;
 /** After recording its claim, how long a writer waits before checking that no other process claimed too. */
-export const SETTLE_MS = 250;
+export const SETTLE_MS = 100;
 /**
  * How long a repeat waits for another execution's answer: every POLL_MS, POLL_TRIES times (each
  * look is a read of n8n's store, so few and far apart: many waiting items share one list).
