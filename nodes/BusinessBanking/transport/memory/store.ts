@@ -5,27 +5,104 @@ import { readRegister, registerProbes, registerValues, type RegisterRead } from 
 
 /**
  * The node's write memory in n8n's processed-data store: one list per node (`'node'` scope), which
- * n8n reads and writes whole on every call. The calls of one node in this process go one after
- * the other (a queue per workflow and node): two calls of this process would otherwise each write
- * back the list without the other's values. Other processes can still do that (n8n takes no lock);
- * register.ts sees a record torn that way as unreadable, and madeOnce.ts never pays on one.
+ * n8n reads and writes whole on every call. The calls of one node in this process never overlap
+ * (two would each write back the list without the other's values): they wait in a queue per
+ * workflow and node, and the calls that queued up meanwhile go to n8n together (nextBatch) (a batch
+ * of concurrent items costs a few calls, not a few per item, so the node's concurrency still fills).
+ * Other processes can still overwrite each other (n8n takes no lock); register.ts sees a record
+ * torn that way as unreadable, and madeOnce.ts never pays on one.
  */
 
 /** How many values the node's list keeps: about 120 per remembered write, so some 800 writes (docs/rerunning-safely.md). */
 export const MEMORY_MAX_ENTRIES = 100_000;
 const OPTIONS: ICheckProcessedOptions = { mode: 'entries', maxEntries: MEMORY_MAX_ENTRIES };
 
-const queues = new Map<string, Promise<unknown>>();
+/** record: answers the values new to the list; forget: answers nothing; read: answers the probes the reading itself added (then taken out). */
+type CallKind = 'record' | 'forget' | 'read';
+interface QueuedCall {
+	/** The caller's context: a batch is sent with its first call's (every call of a queue is of one workflow and node). */
+	context: IExecuteFunctions;
+	kind: CallKind;
+	values: string[];
+	resolve: (answer: Set<string>) => void;
+	reject: (error: unknown) => void;
+}
 
-/** Runs `call` after every earlier call of this node in this process. */
-async function inTurn<T>(context: IExecuteFunctions, call: () => Promise<T>): Promise<T> {
+const queues = new Map<string, QueuedCall[]>();
+
+/** Queues a call of this node; the queue is worked through by one drain per node at a time. */
+function queued(context: IExecuteFunctions, kind: CallKind, values: string[]): Promise<Set<string>> {
 	const name = `${context.getWorkflow().id}:${context.getNode().id}`;
-	const previous = queues.get(name) ?? Promise.resolve();
-	const mine = previous.then(call, call);
-	const tail = mine.catch(() => undefined);
-	queues.set(name, tail);
-	void tail.then(() => queues.get(name) === tail && queues.delete(name));
-	return await mine;
+	return new Promise((resolve, reject) => {
+		const queue = queues.get(name);
+		const call = { context, kind, values, resolve, reject };
+		if (queue) return void queue.push(call);
+		queues.set(name, [call]);
+		void drain(name);
+	});
+}
+
+/** The writes a call is about: each value is `<write's key>|…`. */
+const writesOf = (call: QueuedCall) => new Set(call.values.map((value) => value.slice(0, value.indexOf('|'))));
+
+/**
+ * The calls sent together next: the first queued, and every later one that is about other writes
+ * than any call still ahead of it, or of the same kind as the batch's calls about the same write.
+ * Calls about one write keep their order; calls about different writes do not touch each other's values.
+ */
+function nextBatch(queue: QueuedCall[]): QueuedCall[] {
+	const batch: QueuedCall[] = [];
+	const kindOf = new Map<string, CallKind>();
+	const waiting = new Set<string>();
+	for (const call of queue) {
+		const writes = [...writesOf(call)];
+		const joins = writes.every((write) => !waiting.has(write) && (kindOf.get(write) ?? call.kind) === call.kind);
+		for (const write of writes) {
+			if (!joins) waiting.add(write);
+			else kindOf.set(write, call.kind);
+		}
+		if (joins) batch.push(call);
+	}
+	return batch;
+}
+
+/** Sends the queued calls, as few calls to n8n as their order allows (nextBatch). */
+async function drain(name: string): Promise<void> {
+	const queue = queues.get(name)!;
+	while (queue.length > 0) {
+		const batch = nextBatch(queue);
+		for (const call of batch) queue.splice(queue.indexOf(call), 1);
+		try {
+			const answers = await sendBatch(batch);
+			batch.forEach((call, index) => call.resolve(answers[index]));
+		} catch (error) {
+			for (const call of batch) call.reject(error);
+		}
+	}
+	queues.delete(name);
+}
+
+/**
+ * At most two calls to n8n for a batch: one that records what the records and reads ask, one that
+ * takes out what the forgets name and what the reads added. Each call's answer is what it would have
+ * been alone, in queue order (a value is new to the first call that recorded it).
+ */
+async function sendBatch(batch: QueuedCall[]): Promise<Array<Set<string>>> {
+	const { context } = batch[0];
+	const valuesOf = (kinds: CallKind[]) => [...new Set(batch.filter((call) => kinds.includes(call.kind)).flatMap((call) => call.values))];
+	const asked = valuesOf(['record', 'read']);
+	const fresh = new Set(asked.length > 0 ? (await recordNewForNode(context, asked, OPTIONS)).map(String) : []);
+	const strays = valuesOf(['read']).filter((value) => fresh.has(value));
+	// Reading adds what was not there; it is taken out again before any other call of this node.
+	await forgetForNode(context, [...valuesOf(['forget']), ...strays], OPTIONS);
+	const taken = new Set<string>();
+	return batch.map((call) => {
+		if (call.kind === 'forget') return new Set<string>();
+		if (call.kind === 'read') return new Set(call.values.filter((value) => fresh.has(value)));
+		const mine = new Set(call.values.filter((value) => fresh.has(value) && !taken.has(value)));
+		for (const value of call.values) taken.add(value);
+		return mine;
+	});
 }
 
 function storeFailed(context: IExecuteFunctions, itemIndex: number, error: unknown): never {
@@ -38,7 +115,7 @@ function storeFailed(context: IExecuteFunctions, itemIndex: number, error: unkno
 /** Records `values`; answers those that were not recorded before. */
 export async function record(context: IExecuteFunctions, itemIndex: number, values: string[]): Promise<Set<string>> {
 	try {
-		return new Set((await inTurn(context, () => recordNewForNode(context, values, OPTIONS))).map(String));
+		return await queued(context, 'record', values);
 	} catch (error) {
 		storeFailed(context, itemIndex, error);
 	}
@@ -47,7 +124,7 @@ export async function record(context: IExecuteFunctions, itemIndex: number, valu
 /** Takes `values` out of the node's list. */
 export async function forget(context: IExecuteFunctions, itemIndex: number, values: string[]): Promise<void> {
 	try {
-		await inTurn(context, () => forgetForNode(context, values, OPTIONS));
+		await queued(context, 'forget', values);
 	} catch (error) {
 		storeFailed(context, itemIndex, error);
 	}
@@ -61,17 +138,13 @@ export function recordValues(context: IExecuteFunctions, itemIndex: number, name
 }
 
 /**
- * Reads the records `names` in one call, then takes out the values the reading itself recorded,
- * both in this node's turn: no other call of this process sees those strays.
+ * Reads the records `names`: records every probe, then takes out those the reading itself added,
+ * both before any other call of this node in this process, so none sees those strays.
  */
 export async function readRecords(context: IExecuteFunctions, itemIndex: number, names: string[]): Promise<RegisterRead[]> {
 	const probes = names.flatMap(registerProbes);
 	try {
-		const strays = await inTurn(context, async () => {
-			const fresh = new Set((await recordNewForNode(context, probes, OPTIONS)).map(String));
-			await forgetForNode(context, [...fresh], OPTIONS);
-			return fresh;
-		});
+		const strays = await queued(context, 'read', probes);
 		const found = new Set(probes.filter((probe) => !strays.has(probe)));
 		return names.map((name) => readRegister(name, found));
 	} catch (error) {
