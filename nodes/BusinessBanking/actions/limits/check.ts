@@ -3,6 +3,19 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import { AMOUNT_PARAMETERS, BENEFICIARY_PARAMETERS } from '../aiTool/fields';
 import { amountAtMost, centsToText, isAmount, toCents } from './amounts';
 import { reserveInExecution } from './spent';
+import { runsAsAiTool } from '../../n8n/toolVariant';
+import { isUuid } from '../common/uuid';
+import { repeatsSubscriptionMadeEarlier } from '../directDebit/subscriptionOnce';
+
+/** Identifiers are UUIDs: one pasted in upper case names the same beneficiary as in lower case. */
+function sameId(id: string): string {
+	return isUuid(id) ? id.toLowerCase() : id;
+}
+
+/** A call the node answers from one it already made (a tool's repeated one-off subscription) sends nothing, so it counts nothing. */
+function sendsNothing(context: IExecuteFunctions, resource: string, operation: string, itemIndex: number): boolean {
+	return resource === 'directDebit' && operation === 'createSubscription' && runsAsAiTool(context) && repeatsSubscriptionMadeEarlier(context, itemIndex);
+}
 
 export interface Limits {
 	maxAmountPerCall?: string;
@@ -59,15 +72,15 @@ export function limitRefusal(this: IExecuteFunctions, resource: string, operatio
 	const beneficiaryParameter = BENEFICIARY_PARAMETERS[resource]?.[operation];
 	const allowed = String(limits.allowedBeneficiaryIds ?? '')
 		.split(',')
-		.map((id) => id.trim())
+		.map((id) => sameId(id.trim()))
 		.filter(Boolean);
 	if (beneficiaryParameter && allowed.length > 0) {
 		const beneficiary = textOf(this.getNodeParameter(beneficiaryParameter, itemIndex, ''));
-		if (!allowed.includes(beneficiary)) {
+		if (!allowed.includes(sameId(beneficiary))) {
 			return `Refused: beneficiary ${beneficiary || '(none)'} is not one this workflow's author allows ${who} to pay${where}. Nothing was sent.`;
 		}
 	}
-	if (amountParameter && maxTotal) {
+	if (amountParameter && maxTotal && !sendsNothing(this, resource, operation, itemIndex)) {
 		if (!isAmount(maxTotal)) return `Refused: the author's Max Amount per Execution ("${maxTotal}")${where} is not an amount. Nothing was sent.`;
 		if (!isAmount(amount)) return `Refused: the amount ${amount || '(none)'} is not an amount this workflow's author's limits can be checked against. Nothing was sent.`;
 		const reserved = reserveInExecution(this, set.id, resource, operation, toCents(amount), toCents(maxTotal));
