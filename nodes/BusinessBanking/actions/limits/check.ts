@@ -2,6 +2,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { AMOUNT_PARAMETERS, BENEFICIARY_PARAMETERS } from '../aiTool/fields';
 import { amountAtMost, centsToText, isAmount, toCents } from './amounts';
+import { limitsCurrency, paymentCurrency } from './currency';
 import { reserveInExecution } from './spent';
 import { runsAsAiTool } from '../../n8n/toolVariant';
 import { isUuid } from '../common/uuid';
@@ -22,6 +23,8 @@ export interface Limits {
 	maxAmountPerItem?: string;
 	maxAmountPerExecution?: string;
 	allowedBeneficiaryIds?: string;
+	/** The currency of the amounts above (limitsCurrencyField); EUR when unset. */
+	currency?: string;
 }
 
 /** One author's set of limits and how its refusals name it. */
@@ -63,6 +66,13 @@ export function limitRefusal(this: IExecuteFunctions, resource: string, operatio
 			return `Refused: a ${String(schedule)} subscription collects without an end date, so its total over the schedule has no bound within the limits this workflow's author set for ${who}${where}. Only a one-off collection (Schedule: Once) can be checked. Nothing was sent.`;
 		}
 	}
+	const currency = limitsCurrency(limits.currency);
+	if (amountParameter && (maxPerItem || maxTotal)) {
+		const paidIn = paymentCurrency(this, resource, operation, itemIndex);
+		if (paidIn !== currency) {
+			return `Refused: this payment is in ${paidIn || '(no currency)'}, and the amounts this workflow's author set for ${who}${where} are in ${currency}; they cannot be compared without an exchange rate, which the node does not apply. Nothing was sent.`;
+		}
+	}
 	if (amountParameter && maxPerItem) {
 		if (!isAmount(maxPerItem)) return `Refused: the author's ${perItemName} ("${maxPerItem}")${where} is not an amount, so no amount can be checked against it. Nothing was sent.`;
 		if (!isAmount(amount) || !amountAtMost(amount, maxPerItem)) {
@@ -83,9 +93,12 @@ export function limitRefusal(this: IExecuteFunctions, resource: string, operatio
 	if (amountParameter && maxTotal && !sendsNothing(this, resource, operation, itemIndex)) {
 		if (!isAmount(maxTotal)) return `Refused: the author's Max Amount per Execution ("${maxTotal}")${where} is not an amount. Nothing was sent.`;
 		if (!isAmount(amount)) return `Refused: the amount ${amount || '(none)'} is not an amount this workflow's author's limits can be checked against. Nothing was sent.`;
-		const reserved = reserveInExecution(this, set.id, resource, operation, toCents(amount), toCents(maxTotal));
+		const reserved = reserveInExecution(this, set.id, currency, toCents(amount), toCents(maxTotal));
 		if (reserved.unrecorded) {
 			return `Refused: this call stands alone, with no earlier calls of its execution to count (as each call through n8n's MCP Server Trigger does), so the ${maxTotal} this workflow's author allows ${who} in one execution${where} cannot be counted across calls. Nothing was sent. The author can remove Max Amount per Execution and bound each call instead.`;
+		}
+		if (!reserved.ok && reserved.otherCurrency) {
+			return `Refused: this execution already sent ${reserved.otherCurrency} through this node, which the ${maxTotal} ${currency} this workflow's author allows ${who} in one execution${where} cannot count without an exchange rate. Nothing was sent.`;
 		}
 		if (!reserved.ok) {
 			return `Refused: ${amount} more would take this execution past the ${maxTotal} this workflow's author allows ${who} in one execution${where} (${centsToText(reserved.before)} already). Nothing was sent.`;
