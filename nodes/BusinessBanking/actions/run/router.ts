@@ -73,10 +73,11 @@ async function runItems(this: IExecuteFunctions, itemDone: (itemIndex: number) =
 			results[itemIndex] = withSentRecord(output, sent, asTool).map((entry) => ({ ...entry, pairedItem: { item: itemIndex } }));
 		} catch (caught) {
 			const error = caught instanceof InputProblem ? inputError(this, caught, itemIndex) : caught;
-			// A payment that may have been made counts as sent: as a tool the model reads the error as the call's answer, with the record.
+			// A payment that may have been made counts as sent, its record kept with the error.
 			const sent = mayHaveBeenMade(error) ? sentBy(this, resourceName, operationName, itemIndex) : undefined;
-			if (sent && asTool) {
-				results[itemIndex] = [{ json: { error: error.message, ...errorDetails(error), [SENT_FIELD]: { ...sent } }, pairedItem: { item: itemIndex } }];
+			// As a tool the error is the call's answer: n8n's AI Agent 1.x and 2.x hand a thrown one to the model as empty text.
+			if (asTool) {
+				results[itemIndex] = [{ json: { error: error.message, ...errorDetails(error), ...(sent ? { [SENT_FIELD]: { ...sent } } : {}) }, pairedItem: { item: itemIndex } }];
 				return;
 			}
 			if (sent && this.continueOnFail()) {
