@@ -65,6 +65,14 @@ describe('an invoice’s text names no account but the organization’s own, as 
 	});
 
 	it('what counts as a written IBAN: its checksum, whatever the spacing or case, and the word after it left out', () => {
-		expect(ibansWrittenIn({ a: `pay ${WRITTEN} and thanks`, b: ['FR76 3000 6000 0112 3456 7890 189'], c: 'ref FR12 NOT AN IBAN 2026, order 12345678901234567' })).toEqual([FOREIGN_IBAN, 'FR7630006000011234567890189']);
+		expect(
+			ibansWrittenIn({
+				header: `pay ${WRITTEN} and thanks`,
+				items: [{ title: 'FR76 3000 6000 0112 3456 7890 189', description: 'ref FR12 NOT AN IBAN 2026, order 12345678901234567' }],
+				footer: 'ref FR12 NOT AN IBAN',
+			}),
+		).toEqual([FOREIGN_IBAN, 'FR7630006000011234567890189']);
+		// Ids are not text a client reads: a UUID's groups can pass the checksum by chance.
+		expect(ibansWrittenIn({ client_id: 'ab12-3456-7890-1234-5678', payment_methods: { iban: FOREIGN_IBAN } })).toEqual([]);
 	});
 });
