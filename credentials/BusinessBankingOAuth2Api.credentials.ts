@@ -21,6 +21,15 @@ export class BusinessBankingOAuth2Api implements ICredentialType {
 
 	extends = ['oAuth2Api'];
 
+	/**
+	 * Only this package's nodes (the node, its AI tool variant, the trigger: the nodes that declare this
+	 * credential) may use it. Otherwise n8n lets its HTTP Request node and HTTP Request Tool use any
+	 * credential, with a URL and body a model fills, past the leave and limits this package's nodes keep.
+	 * n8n-workflow 2.40.1 and later enforce it (at run time and when a workflow is saved); older n8n ignores
+	 * it (docs/credential.md says what to do there).
+	 */
+	restrictToSupportedNodes = true as const;
+
 	// The node's checks of these fields name them with the same words (credentialFields.ts).
 	displayName = CREDENTIAL_DISPLAY_NAME;
 
