@@ -64,7 +64,7 @@ const LABELS: Record<string, string> = {
 	payment_methods: 'IBAN',
 	iban: 'IBAN',
 	status: 'Status',
-	items: 'Items',
+	items: 'Invoice Lines',
 	title: 'Title',
 	quantity: 'Quantity',
 	unit_price: 'Unit Price',
@@ -90,7 +90,7 @@ const LABELS: Record<string, string> = {
 	stamp_duty_amount: 'Stamp Duty Amount',
 };
 
-/** `['items', 1, 'unit_price', 'value']` → `Items › line 2 › Unit Price (items[1].unit_price.value)`. */
+/** `['items', 1, 'unit_price', 'value']` → `Invoice Lines › line 2 › Unit Price (items[1].unit_price.value)`. */
 export function describeField(path: Array<string | number>): string {
 	const labels: string[] = [];
 	for (const [index, part] of path.entries()) {
