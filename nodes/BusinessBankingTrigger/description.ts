@@ -16,6 +16,12 @@ const eventOptions = [
 	{ name: 'Transactions', value: 'v1/transactions', description: 'A transfer was created or its status changed' },
 ];
 
+/** The canvas subtitle: the chosen events as the panel names them ("Client Invoices"), not their API types. */
+export function triggerSubtitle(): string {
+	const names = Object.fromEntries(eventOptions.map((event) => [event.value, event.name]));
+	return `={{ ($parameter["events"] || []).map(function (type) { return (${JSON.stringify(names)})[type] || type; }).join(", ") }}`;
+}
+
 export const triggerProperties: INodeProperties[] = [
 	{
 		displayName: 'Mode',
