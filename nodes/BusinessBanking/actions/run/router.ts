@@ -14,6 +14,7 @@ import { checkedByN8n } from '../../n8n/checkedByN8n';
 import { runContext } from '../../n8n/runContext';
 import { inputError } from '../common/inputError';
 import { checkParameterTypes, type SettledChecks } from '../common/parameterTypes';
+import { pointToFormFields } from './fieldErrors';
 import { InputProblem } from '../common/values';
 import { resources } from '../resources';
 import { aiToolRefusal, runsAsAiTool } from '../aiTool/gate';
@@ -70,6 +71,7 @@ async function runItems(this: IExecuteFunctions, itemDone: (itemIndex: number) =
 			results[itemIndex] = output.map((entry) => ({ ...entry, pairedItem: { item: itemIndex } }));
 		} catch (caught) {
 			const error = caught instanceof InputProblem ? inputError(this, caught, itemIndex) : caught;
+			pointToFormFields.call(this, error, operation.description, itemIndex);
 			if (!this.continueOnFail()) throw withItemIndex(this, error, itemIndex);
 			results[itemIndex] = [{ json: { error: error.message, ...errorDetails(error) }, pairedItem: { item: itemIndex } }];
 		} finally {
