@@ -43,6 +43,23 @@ describe("an API refusal names the node's field where the user acts", () => {
 		expect(error?.message).toBe(`Update Fields › Number: number ${taken} is already used by another invoice of this organization`);
 	});
 
+	test('a field of a repeated invoice line is named with the line’s number', async () => {
+		const lines = [
+			{ title: 'Consulting', quantity: '1', unitPrice: '100.00', vatRate: '0.2', discountType: 'none' },
+			{ title: 'Workshop', quantity: '1', unitPrice: '100.00', vatRate: '0.2', discountType: 'absolute', discountValue: '500.00' },
+		];
+		const { error, sent } = await run(createParameters(client.id, { items: { item: lines } }));
+		expect(sent.map((r) => r.status)).toEqual([422]);
+		expect(error?.context.errors).toMatchObject([{ source: { pointer: '/client_invoice/items/1/discount/value' } }]);
+		expect(error?.message).toBe('Invoice Lines › Invoice Line 2 › Discount Value: an absolute discount of 500.00 exceeds the 100.00 it applies to');
+	});
+
+	test('an object of the API the form asks for field by field names those fields, where they are', async () => {
+		const { error } = await run(createParameters(client.id, { italySpain: { welfareFundRate: '0.04' } }));
+		expect(error?.context.errors).toMatchObject([{ source: { pointer: '/client_invoice/welfare_fund' } }]);
+		expect(error?.message).toBe('Italy / Spain Only › Welfare Fund Rate / Welfare Fund Type: welfare_fund is for Italian organizations only; omit it');
+	});
+
 	test('a top-level field is named by its label: an unknown client is the Client field', async () => {
 		const unknown = '00000000-0000-4000-8000-0000000000c1';
 		const { error } = await run(createParameters(unknown));

@@ -8,8 +8,8 @@ interface FormField {
 	steps: Array<{ name: string; label: string; grouping: boolean; repeated: boolean; entry?: string }>;
 }
 
-/** "unit_price", "unitPrice" and "unitprice" are one name. */
-const normalized = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, '');
+/** "unit_price" and "unitPrice" are the words unit, price. */
+const wordsOf = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
 
 /** Every field an operation shows (top-level ones by their display rules), with the collections around it. */
 function formFields(this: IExecuteFunctions, description: INodeProperties[], itemIndex: number): FormField[] {
@@ -34,20 +34,23 @@ function formFields(this: IExecuteFunctions, description: INodeProperties[], ite
 }
 
 /**
- * How well a field explains the API path's names: the names it repeats, in order, must spell
- * the path exactly (a grouping may be left out), e.g. `items/0/unit_price/currency` is
- * Invoice Lines › Unit Price Currency. Undefined when it does not; else the names it used.
+ * How a field spells the API path's words: the names down to it (a grouping may be left out, the
+ * field itself never) say exactly the path's words ('exact': `items/0/unit_price/currency` is
+ * Invoice Lines › Unit Price Currency), or the path names an object the form asks for field by
+ * field ('part': `welfare_fund` is Welfare Fund Type and Welfare Fund Rate). With how many names it kept.
  */
-function explains(field: FormField, names: string[], indexed: boolean): number | undefined {
-	const wanted = normalized(names.join(''));
+function explains(field: FormField, words: string[], indexed: boolean): { match: 'exact' | 'part'; kept: number } | undefined {
 	const { steps } = field;
-	if (steps.some((step) => step.repeated) && !indexed) return undefined;
-	// Each grouping may be left out; the field itself never.
+	if (steps.slice(0, -1).some((step) => step.repeated) && !indexed) return undefined;
 	const optional = steps.slice(0, -1).map((step, index) => (step.grouping ? index : -1)).filter((index) => index >= 0);
-	let best: number | undefined;
+	let best: { match: 'exact' | 'part'; kept: number } | undefined;
 	for (let mask = 0; mask < 1 << optional.length; mask++) {
 		const kept = steps.filter((_, index) => !optional.some((at, bit) => at === index && mask & (1 << bit)));
-		if (normalized(kept.map((step) => step.name).join('')) === wanted && (best === undefined || kept.length > best)) best = kept.length;
+		const spelled = kept.flatMap((step) => wordsOf(step.name));
+		const outerWords = kept.slice(0, -1).flatMap((step) => wordsOf(step.name)).length;
+		const sameStart = words.every((word, at) => spelled[at] === word);
+		const match = sameStart && spelled.length === words.length ? 'exact' : sameStart && words.length > outerWords && words.length < spelled.length ? 'part' : undefined;
+		if (match && (!best || (match === 'exact' && best.match === 'part') || (match === best.match && kept.length > best.kept))) best = { match, kept: kept.length };
 	}
 	return best;
 }
@@ -63,21 +66,38 @@ function labelOf(field: FormField, index: number | undefined): string {
  * The form field an API error's `source.pointer` names, as the editor shows it ("Additional Fields ›
  * Number"), read from the operation's own description: the pointer's names, less the API's
  * wrappers in front (`/client_invoice/…`, `/payment_methods/…`) and a money object's `value`, spell
- * the field's parameter names. Undefined when no shown field does.
+ * the field's parameter names; an object the form asks for field by field names those fields.
+ * Undefined when no shown field matches.
  */
 export function fieldShownFor(this: IExecuteFunctions, pointer: string, description: INodeProperties[], itemIndex: number): string | undefined {
 	const segments = pointer.split('/').filter(Boolean);
 	const index = segments.map(Number).find((segment) => Number.isInteger(segment));
 	const names = segments.filter((segment) => !/^\d+$/.test(segment));
-	if (names.at(-1) === 'value' && names.length > 1) names.pop();
+	// A money object's amount is its field: `legal_capital_share/value` is Legal Capital Share.
+	const moneyValue = names.length > 1 && names.at(-1) === 'value';
 	const fields = formFields.call(this, description, itemIndex);
+	const matchesOf = (words: string[]) =>
+		fields.flatMap((field) => {
+			const how = explains(field, words, index !== undefined);
+			return how ? [{ field, ...how }] : [];
+		});
 	for (let start = 0; start < names.length; start++) {
-		let found: { field: FormField; kept: number } | undefined;
-		for (const field of fields) {
-			const kept = explains(field, names.slice(start), index !== undefined);
-			if (kept !== undefined && (!found || kept > found.kept || (kept === found.kept && field.steps.length < found.field.steps.length))) found = { field, kept };
+		const words = names.slice(start).flatMap(wordsOf);
+		let matches = matchesOf(words);
+		if (moneyValue && !matches.some((found) => found.match === 'exact')) matches = matchesOf(words.slice(0, -1));
+		const exact = matches.filter((found) => found.match === 'exact');
+		if (exact.length > 0) {
+			// The most names of the path explained, then the field nearest the top of the form.
+			const [best] = exact.sort((one, other) => other.kept - one.kept || one.field.steps.length - other.field.steps.length);
+			return labelOf(best.field, index);
 		}
-		if (found) return labelOf(found.field, index);
+		const outers = new Set(matches.map((found) => labelOf({ steps: found.field.steps.slice(0, -1) }, index)));
+		if (matches.length > 0 && outers.size === 1) {
+			// One object of the API given as several fields of one collection: name them all there.
+			const [outer] = outers;
+			const labels = matches.map((found) => found.field.steps[found.field.steps.length - 1].label).join(' / ');
+			return outer ? `${outer} › ${labels}` : labels;
+		}
 	}
 	return undefined;
 }
