@@ -35,7 +35,7 @@ export const description: INodeProperties[] = [
 		default: '',
 		required: true,
 		placeholder: 'e.g. FR7630006000011234567890189',
-		description: 'Account the client pays to (payment_methods.iban)',
+		description: 'Account the client pays to',
 		displayOptions: show,
 	},
 	{

@@ -20,7 +20,9 @@ export const clientInvoice: Resource = {
 			{
 				name: 'Download Factur-X',
 				value: 'downloadFacturX',
-				action: 'Download the factur x PDF of a client invoice',
+				// The linter's sentence case would write the name of the standard "factur x".
+				// eslint-disable-next-line n8n-nodes-base/node-param-operation-option-action-miscased
+				action: 'Download the Factur-X PDF of a client invoice',
 				description: 'Finalize if needed, wait for the Factur-X PDF, download it and extract its XML',
 			},
 			{ name: 'Finalize', value: 'finalize', action: 'Finalize a client invoice', description: 'Turn a draft into an issued (unpaid) invoice' },

@@ -27,7 +27,7 @@ export const description: INodeProperties[] = [
 		options: ([
 			clientLocator('clientId', undefined, false),
 			{ displayName: 'Due Date', name: 'dueDate', type: 'dateTime', default: '' },
-			{ displayName: 'IBAN', name: 'iban', type: 'string', default: '', description: 'Account the client pays to (payment_methods.iban)' },
+			{ displayName: 'IBAN', name: 'iban', type: 'string', default: '', description: 'Account the client pays to' },
 			{ displayName: 'Issue Date', name: 'issueDate', type: 'dateTime', default: '' },
 			...optionalInvoiceFields,
 		] as INodeProperties[]).sort((a, b) => a.displayName.localeCompare(b.displayName)),

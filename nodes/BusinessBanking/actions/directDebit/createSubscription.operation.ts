@@ -15,6 +15,15 @@ import { madeEarlierInExecution } from './subscriptionOnce';
 import { subscriptionRequest } from './subscriptionRequest';
 import type { OperationDescriptor } from '../types';
 
+/** Once, then from the most to the least frequent collection, as a finance user reads a schedule (not alphabetical). */
+const SCHEDULE_OPTIONS = [
+	{ name: 'Once', value: 'one_off', description: 'A single collection' },
+	{ name: 'Weekly', value: 'weekly' },
+	{ name: 'Monthly', value: 'monthly' },
+	{ name: 'Quarterly', value: 'quarterly' },
+	{ name: 'Yearly', value: 'yearly' },
+];
+
 const properties: INodeProperties[] = [
 	{ ...clientIdField, description: 'The client whose bank account will be debited' },
 	{
@@ -37,29 +46,7 @@ const properties: INodeProperties[] = [
 		name: 'scheduleType',
 		type: 'options',
 		default: 'monthly',
-		options: [
-			{
-				name: 'Monthly',
-				value: 'monthly',
-			},
-			{
-				name: 'Once',
-				value: 'one_off',
-				description: 'A single collection',
-			},
-			{
-				name: 'Quarterly',
-				value: 'quarterly',
-			},
-			{
-				name: 'Weekly',
-				value: 'weekly',
-			},
-			{
-				name: 'Yearly',
-				value: 'yearly',
-			},
-		],
+		options: SCHEDULE_OPTIONS,
 		description: 'How often the amount is collected, from the first collection date on',
 	},
 	{

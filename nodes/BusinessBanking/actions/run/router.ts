@@ -14,6 +14,7 @@ import { checkedByN8n } from '../../n8n/checkedByN8n';
 import { runContext } from '../../n8n/runContext';
 import { inputError } from '../common/inputError';
 import { checkParameterTypes, type SettledChecks } from '../common/parameterTypes';
+import { pointToFormFields } from './fieldErrors';
 import { InputProblem } from '../common/values';
 import { resources } from '../resources';
 import { aiToolRefusal, runsAsAiTool } from '../aiTool/gate';
@@ -73,6 +74,7 @@ async function runItems(this: IExecuteFunctions, itemDone: (itemIndex: number) =
 			results[itemIndex] = withSentRecord(output, sent, asTool).map((entry) => ({ ...entry, pairedItem: { item: itemIndex } }));
 		} catch (caught) {
 			const error = caught instanceof InputProblem ? inputError(this, caught, itemIndex) : caught;
+			pointToFormFields.call(this, error, operation.description, itemIndex);
 			// A payment that may have been made counts as sent, its record kept with the error.
 			const sent = mayHaveBeenMade(error) ? sentBy(this, resourceName, operationName, itemIndex) : undefined;
 			// As a tool the error is the call's answer: n8n's AI Agent 1.x and 2.x hand a thrown one to the model as empty text.
