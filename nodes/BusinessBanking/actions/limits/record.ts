@@ -48,11 +48,11 @@ export function withSentRecord(items: INodeExecutionData[], sent: SentMoney | un
 }
 
 /**
- * Whether a failed write may have been made (the transport's "… may have been made" error: a try
- * was sent and none confirmed), so that it counts as sent.
+ * Whether a failed write may have been made (the transport marks an error whose try was sent and
+ * none confirmed, as createOnce.ts reads it too), so that it counts as sent.
  */
 export function mayHaveBeenMade(error: unknown): boolean {
-	return error instanceof NodeApiError && / may have been made/.test(error.message);
+	return error instanceof NodeApiError && error.context.mayExist === true;
 }
 
 /** The record an earlier output holds, if any. */
