@@ -11,6 +11,7 @@ import { BusinessBanking } from '../../nodes/BusinessBanking/BusinessBanking.nod
 import { registerNodeType } from '../helpers/engine/nodeTypes';
 import { runNode } from '../helpers/engine/runNode';
 import { injectFault } from '../helpers/engine/sandboxControls';
+import { internationalTransferParameters, US_DETAILS } from '../helpers/international';
 import { useTestSandbox } from '../helpers/sandbox';
 
 const TOOL_TYPE = 'n8n-nodes-business-banking.businessBankingTool';
@@ -40,23 +41,10 @@ describe('totals per execution count what the node sent', () => {
 			source_amount: { value: string };
 			target_amount: { value: string };
 		};
-		const details = { accountHolderName: 'Acme Supplies Inc', swiftCode: 'CHASUS33', accountNumber: '000123456789', address: { city: 'New York', country: 'US', state: 'NY', postCode: '10001', firstLine: '350 Fifth Avenue' } };
-		const beneficiary = (await run({ resource: 'internationalBeneficiary', operation: 'create', quoteId: quote.id, currency: 'USD', accountType: 'swift_code', detailsInput: 'json', detailsJson: JSON.stringify(details) })).items[0]
+		const beneficiary = (await run({ resource: 'internationalBeneficiary', operation: 'create', quoteId: quote.id, currency: 'USD', accountType: 'swift_code', detailsInput: 'json', detailsJson: JSON.stringify(US_DETAILS) })).items[0]
 			.json as { beneficiary: { id: string }; target_account_id: string };
-		const parameters = (reference: string): INodeParameters => ({
-			resource: 'internationalTransfer',
-			operation: 'create',
-			quoteId: quote.id,
-			internationalBeneficiaryId: beneficiary.beneficiary.id,
-			targetAccountId: beneficiary.target_account_id,
-			sourceAmount: quote.source_amount.value,
-			sourceCurrency: 'EUR',
-			targetAmount: quote.target_amount.value,
-			targetCurrency: 'USD',
-			detailsInput: 'json',
-			detailsJson: JSON.stringify({ reference }),
-			safetyLimits: { maxAmountPerExecution: '1000' },
-		});
+		const parameters = (reference: string) =>
+			internationalTransferParameters(quote, beneficiary, { detailsJson: JSON.stringify({ reference }), safetyLimits: { maxAmountPerExecution: '1000' } });
 		const first = await runNode({ sandbox, node: { parameters: parameters('INV 1') } });
 		expect(first.error).toBeUndefined();
 		// What n8n saved of the answer, cut to the spec's fields (the sandbox adds the amounts).
