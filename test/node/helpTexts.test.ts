@@ -83,10 +83,11 @@ describe('labels a finance user reads as meant', () => {
 		properties.filter((property) => property.displayOptions?.show?.resource?.includes(resource) && property.displayOptions.show.operation?.includes(operation));
 	const optionNames = (property: INodeProperties | undefined) => (property?.options as INodePropertyOptions[]).map((option) => option.name);
 
-	it('Factur-X is spelled as such in the action', () => {
+	it('the Factur-X action says what it downloads, never the misspelt "factur x" (n8n\'s sentence-case rule allows no "Factur-X")', () => {
 		const picker = properties.find((property) => property.name === 'operation' && property.displayOptions?.show?.resource?.includes('clientInvoice'));
 		const download = (picker?.options as INodePropertyOptions[]).find((option) => option.value === 'downloadFacturX');
-		expect(download?.action).toBe('Download the Factur-X PDF of a client invoice');
+		expect(download?.name).toBe('Download Factur-X');
+		expect(download?.action).toBe('Download the PDF and embedded XML of a client invoice');
 	});
 
 	it("Skip If It Already Exists names the client's fields with their own labels", () => {
