@@ -21,6 +21,15 @@ export class BusinessBankingOAuth2Api implements ICredentialType {
 
 	extends = ['oAuth2Api'];
 
+	/**
+	 * Only this package's nodes (the node, its AI tool variant, the trigger: the nodes that declare this
+	 * credential) may use it. Otherwise n8n lets its HTTP Request node and HTTP Request Tool use any
+	 * credential, with a URL and body a model fills, past the leave and limits this package's nodes keep.
+	 * n8n-workflow 2.40.1 and later enforce it (at run time and when a workflow is saved); older n8n ignores
+	 * it (docs/credential.md says what to do there).
+	 */
+	restrictToSupportedNodes = true as const;
+
 	// The node's checks of these fields name them with the same words (credentialFields.ts).
 	displayName = CREDENTIAL_DISPLAY_NAME;
 
@@ -48,7 +57,7 @@ export class BusinessBankingOAuth2Api implements ICredentialType {
 			default: '',
 			required: true,
 			placeholder: 'https://api.example.com',
-			description: 'Address of the REST API (the {base_url} of the documentation), without /v2',
+			description: 'Address of the bank’s API as its documentation gives it, without /v2',
 			displayOptions: { show: { environment: ['custom'] } },
 		},
 		{
@@ -58,7 +67,7 @@ export class BusinessBankingOAuth2Api implements ICredentialType {
 			default: '',
 			required: true,
 			placeholder: 'https://oauth.example.com',
-			description: 'Address of the authorization server (the {auth_url}), without /oauth2',
+			description: 'Address of the bank’s sign-in (authorization) server as its documentation gives it, without /oauth2',
 			displayOptions: { show: { environment: ['custom'] } },
 		},
 		{
@@ -67,7 +76,7 @@ export class BusinessBankingOAuth2Api implements ICredentialType {
 			type: 'string',
 			default: '',
 			placeholder: 'https://partners.example.com',
-			description: 'Address of the partner webhook registration API (the {register_url}); only needed for partner webhooks',
+			description: 'Address where partner webhook endpoints are registered, as the documentation gives it; only needed for partner webhooks',
 			displayOptions: { show: { environment: ['custom'] } },
 		},
 		{
@@ -77,7 +86,7 @@ export class BusinessBankingOAuth2Api implements ICredentialType {
 			typeOptions: { password: true },
 			default: '',
 			description:
-				'Sent as X-Service-Staging-Token on every API call. Required by the sandbox when it was started with one (from the developer portal); leave empty in production.',
+				'The sandbox’s access token from the developer portal, sent with every call: required when the sandbox was started with one; leave empty in production.',
 		},
 		{
 			displayName: CREDENTIAL_LABELS.organizationId,
@@ -92,7 +101,7 @@ export class BusinessBankingOAuth2Api implements ICredentialType {
 			name: 'partnerId',
 			type: 'string',
 			default: '',
-			description: 'Your partner identifier from the developer portal, sent as Service-Partner-Id. Only needed for the partner webhook endpoint.',
+			description: 'Your partner identifier from the developer portal. Only needed for the partner webhook endpoint.',
 		},
 		{
 			displayName: CREDENTIAL_LABELS.partnerWebhookSecret,
@@ -101,7 +110,7 @@ export class BusinessBankingOAuth2Api implements ICredentialType {
 			typeOptions: { password: true },
 			default: '',
 			description:
-				'The key the service signs partner webhook deliveries with (Service-SHA256-Signature). Webhook Subscription › Update Partner Endpoint and the trigger (partner mode) set it on your endpoint; the trigger verifies deliveries with it. Kept here, encrypted, rather than in the workflow.',
+				'The key the service signs partner webhook deliveries with. Webhook Subscription › Update Partner Endpoint and the trigger (partner mode) set it on your endpoint; the trigger verifies deliveries with it. Kept here, encrypted, rather than in the workflow.',
 		},
 		// The OAuth2 settings n8n's generic OAuth2 credential would otherwise ask for.
 		{ displayName: 'Grant Type', name: 'grantType', type: 'hidden', default: 'authorizationCode' },
@@ -159,7 +168,7 @@ export class BusinessBankingOAuth2Api implements ICredentialType {
 				type: 'responseCode',
 				properties: {
 					value: 403,
-					message: 'The connection lacks the organization.read scope: reconnect the credential and accept every requested permission',
+					message: 'The connection may not read the organization: reconnect the credential and accept every requested permission',
 				},
 			},
 		],

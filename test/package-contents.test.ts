@@ -65,13 +65,15 @@ describe('the npm package', () => {
 		}
 	});
 
-	it('names the same repository everywhere', () => {
+	it('names the same repository everywhere (a link into it names a file it has)', () => {
 		const pkg = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8'));
 		const repository = String(pkg.repository.url).replace(/^git\+/, '').replace(/\.git$/, '');
 		expect(pkg.homepage.startsWith(repository)).toBe(true);
 		for (const file of files.filter((f) => /\.(json|js)$/.test(f) && f !== 'package.json')) {
 			for (const [url] of readFileSync(join(REPO_ROOT, file), 'utf8').matchAll(/https:\/\/github\.com\/[^\s"'#)]+/g)) {
-				expect({ file, url }).toEqual({ file, url: repository });
+				// The repository itself, or a file of it on main that exists here (a help text linking to its docs).
+				const path = url.startsWith(`${repository}/blob/main/`) ? url.slice(`${repository}/blob/main/`.length) : undefined;
+				expect({ file, url, exists: path === undefined || existsSync(join(REPO_ROOT, path)) }).toEqual({ file, url: path === undefined ? repository : url, exists: true });
 			}
 		}
 	});

@@ -24,7 +24,7 @@ describe('the pull-request workflow', () => {
 		expect(validateWorkflow(source.replace('pull_request:', 'pull_requests:')).errors.length).toBeGreaterThan(0);
 	});
 
-	it('runs on pull requests: build, both lints, the scanner, npm test and the e2e suite, then fails on any skip', () => {
+	it('runs on pull requests: build, both lints, the scanner, npm test, the golden suite on other days and the e2e suite, then fails on any skip', () => {
 		expect(source).toMatch(/^on:\n {2}pull_request:/m);
 		expectInOrder(checksJob, [
 			'run: npm ci --ignore-scripts',
@@ -33,8 +33,9 @@ describe('the pull-request workflow', () => {
 			'run: npm run lint',
 			'run: node tools/verify/scan-package.mjs',
 			'run: npm test -- --json --outputFile=reports/unit.json',
+			'run: .ci/golden-other-days reports',
 			'run: npm run test:e2e -- --json --outputFile=reports/e2e.json',
-			'run: node tools/ci/summary.mjs reports/unit.json reports/e2e.json',
+			'run: node tools/ci/summary.mjs reports/unit.json reports/golden-day-*.json reports/e2e.json',
 		]);
 		expect(checksJob).toMatch(/if: always\(\)\n\s+run: node tools\/ci\/summary\.mjs/);
 	});

@@ -9,7 +9,7 @@ import {
 	type IWebhookResponseData,
 } from 'n8n-workflow';
 
-import { triggerProperties } from './description';
+import { triggerProperties, triggerSubtitle } from './description';
 import { firstDeliveriesOnly } from './durableDedup';
 import { checkExists, create, remove } from './lifecycle';
 import { receive } from './receive';
@@ -21,7 +21,7 @@ export class BusinessBankingTrigger implements INodeType {
 		icon: { light: 'file:../../icons/businessBanking.svg', dark: 'file:../../icons/businessBanking.dark.svg' },
 		group: ['trigger'],
 		version: 1,
-		subtitle: '={{$parameter["events"].join(", ")}}',
+		subtitle: triggerSubtitle(),
 		description: 'Starts the workflow on signed events of a business bank account (invoices, transactions, cards…)',
 		defaults: { name: 'Business Banking Trigger' },
 		inputs: [],

@@ -1,10 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import {
-	PARTNER_SIGNATURE_HEADER,
-	SIGNATURE_TOLERANCE_SECONDS,
-	SUBSCRIPTION_SIGNATURE_HEADER,
-} from '../shared/schemas/webhook';
+import { SIGNATURE_TOLERANCE_SECONDS } from '../shared/schemas/webhook';
 
 /** The spec's event types with readable names (values: the `types` the API takes). */
 const eventOptions = [
@@ -19,6 +15,12 @@ const eventOptions = [
 	{ name: 'Payment Links', value: 'v1/payment-links', description: 'A payment link changed' },
 	{ name: 'Transactions', value: 'v1/transactions', description: 'A transfer was created or its status changed' },
 ];
+
+/** The canvas subtitle: the chosen events as the panel names them ("Client Invoices"), not their API types. */
+export function triggerSubtitle(): string {
+	const names = Object.fromEntries(eventOptions.map((event) => [event.value, event.name]));
+	return `={{ ($parameter["events"] || []).map(function (type) { return (${JSON.stringify(names)})[type] || type; }).join(", ") }}`;
+}
 
 export const triggerProperties: INodeProperties[] = [
 	{
@@ -79,8 +81,8 @@ export const triggerProperties: INodeProperties[] = [
 				name: 'output',
 				type: 'options',
 				options: [
-					{ name: 'Full Event', value: 'full', description: 'The envelope: ID, type, created_at, organization_id and data' },
-					{ name: 'Resource Only', value: 'resource', description: 'Only the resource in the event\'s data' },
+					{ name: 'Full Event', value: 'full', description: 'The whole event: its ID, type, time, organization and the changed record' },
+					{ name: 'Resource Only', value: 'resource', description: 'Only the changed record (the invoice, transfer, card…)' },
 				],
 				default: 'full',
 			},
@@ -89,8 +91,8 @@ export const triggerProperties: INodeProperties[] = [
 				name: 'signatureHeader',
 				type: 'string',
 				default: '',
-				placeholder: `${SUBSCRIPTION_SIGNATURE_HEADER} or ${PARTNER_SIGNATURE_HEADER}`,
-				description: `Header that carries the signature. Empty: ${SUBSCRIPTION_SIGNATURE_HEADER} for a subscription, ${PARTNER_SIGNATURE_HEADER} for the partner endpoint.`,
+				placeholder: 'e.g. X-Forwarded-Signature',
+				description: 'Only for unusual setups, e.g. a proxy that passes the signature on under another name. Leave empty to read the header the bank signs with, for either mode.',
 			},
 			{
 				displayName: 'Signature Scheme',
@@ -102,6 +104,7 @@ export const triggerProperties: INodeProperties[] = [
 					{ name: 'Plain Hex', value: 'plain', description: 'HMAC-SHA256 of the raw body' },
 				],
 				default: 'default',
+				description: 'Only for unusual setups: the default is how the bank signs in each mode',
 			},
 			{
 				displayName: 'Timestamp Tolerance (Seconds)',
@@ -109,7 +112,7 @@ export const triggerProperties: INodeProperties[] = [
 				type: 'number',
 				typeOptions: { minValue: 1 },
 				default: SIGNATURE_TOLERANCE_SECONDS,
-				description: 'Timestamped signatures further than this from the current time are refused (replay protection)',
+				description: 'Timestamped signatures further than this from the current time are refused (replay protection). Only for unusual setups: the default suits the bank.',
 			},
 		],
 	},

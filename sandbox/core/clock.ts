@@ -1,4 +1,4 @@
-/** The sandbox's own time: tests move it forward to expire tokens, quotes and idempotency keys. */
+/** The sandbox's own time: tests move it forward to expire tokens, quotes and idempotency keys, or set it to a recorded instant. */
 export class Clock {
 	/**
 	 * `offsetMs` is where a stored sandbox's clock stood; `onChange` saves each new offset.
@@ -18,6 +18,12 @@ export class Clock {
 
 	advance(ms: number): void {
 		this.offsetMs += ms;
+		this.onChange(this.offsetMs);
+	}
+
+	/** Puts the clock at `instantMs` (it runs on from there): a test replays a recorded day on any day. */
+	setTo(instantMs: number): void {
+		this.offsetMs = instantMs - Date.now();
 		this.onChange(this.offsetMs);
 	}
 

@@ -13,6 +13,7 @@ const DESCRIPTIONS: Record<string, string> = {
 	'POST /sandbox/reset': 'back to the seeded state',
 	'GET /sandbox/clock': 'the sandbox clock',
 	'POST /sandbox/clock/advance': 'move the clock forward {"seconds": N} (expire tokens, quotes, keys)',
+	'POST /sandbox/clock/set': 'set the clock to an instant {"now": "2026-11-26T09:00:00Z"}; it runs on from there (replay a recorded day)',
 	'POST /sandbox/faults': 'inject a fault: latency, 429, 5xx, a dropped connection after commit, or a redirect',
 	'GET /sandbox/faults': 'the active faults',
 	'DELETE /sandbox/faults': 'remove every fault',

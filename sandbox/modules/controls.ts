@@ -14,6 +14,7 @@ function bodyOf<T extends ZodTypeAny>(schema: T, request: FastifyRequest): z.out
 }
 
 const advanceSchema = z.object({ seconds: z.number().positive().max(10 * 365 * 24 * 3600) });
+const setClockSchema = z.object({ now: z.string().datetime({ offset: true }) });
 const seedClientsSchema = z.object({
 	organization_id: z.string(),
 	count: z.number().int().min(1).max(5000),
@@ -37,6 +38,10 @@ export const controlsModule: SandboxModule = {
 		app.get('/sandbox/clock', async () => clock());
 		app.post('/sandbox/clock/advance', async (request) => {
 			ctx.clock.advance(bodyOf(advanceSchema, request).seconds * 1000);
+			return clock();
+		});
+		app.post('/sandbox/clock/set', async (request) => {
+			ctx.clock.setTo(Date.parse(bodyOf(setClockSchema, request).now));
 			return clock();
 		});
 

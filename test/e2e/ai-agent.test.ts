@@ -10,6 +10,7 @@ import type { TestSandbox } from '../helpers/sandbox';
 import { toolDescriptionOf } from '../../nodes/BusinessBanking/actions/aiTool/toolDescriptions';
 import { reviewChecks } from './ai-agent-review';
 import { templateChecks } from './ai-agent-template';
+import { limitChecks, limitScripts } from './ai-agent-limits';
 import { agentScripts } from './helpers/agentScripts';
 import { agentWorkflow, fromAi, toolName, type AgentTool } from './helpers/agentWorkflow';
 import type { AgentUnderTest } from './helpers/agentUnderTest';
@@ -25,6 +26,9 @@ import { ScriptedModel, toolResults } from './helpers/scriptedModel';
 
 jest.setTimeout(10 * 60_000);
 
+/** The AI Agent versions n8n still runs besides the editor's default (3.1): the newest 2.x and 1.x. */
+const OLDER_AGENT_VERSIONS = [2.2, 1.9];
+
 /** A real n8n for the checks below, and how to close it. */
 type OpenN8n = () => Promise<{ n8n: E2eN8n; close(): Promise<void> }>;
 
@@ -35,6 +39,17 @@ describeInN8n('Business Banking as the tools of an AI agent in the newest n8n', 
 	}),
 );
 
+// Saved agents keep their version: 2.x and 1.x (LangChain's executor, a model message's calls at once)
+// are what many users still run. The same scenarios, in the newest n8n.
+for (const agentVersion of OLDER_AGENT_VERSIONS) {
+	describeInN8n(`Business Banking as the tools of n8n's AI Agent ${agentVersion} in the newest n8n`, (state) =>
+		agentChecks(async () => {
+			const n8n = E2eN8n.fromState(state);
+			return { n8n, close: async () => n8n.cleanup() };
+		}, agentVersion),
+	);
+}
+
 // The issue's second release: n8n's agent, its tool generation and human review as 2.40 has them.
 describeWithRelease('previous', 'Business Banking as the tools of an AI agent in the previous 2.x minor', (install, tarball) =>
 	agentChecks(async () => {
@@ -43,7 +58,7 @@ describeWithRelease('previous', 'Business Banking as the tools of an AI agent in
 	}),
 );
 
-function agentChecks(open: OpenN8n): void {
+function agentChecks(open: OpenN8n, agentVersion = 3.1): void {
 	let opened: Awaited<ReturnType<OpenN8n>> | undefined;
 	let n8n: E2eN8n;
 	let sandbox: TestSandbox;
@@ -52,7 +67,7 @@ function agentChecks(open: OpenN8n): void {
 	const mailbox = new Mailbox();
 	let invoiceClientId = '';
 	let leakedToken = '';
-	const model = new ScriptedModel(agentScripts(() => invoiceClientId, () => leakedToken));
+	const model = new ScriptedModel({ ...agentScripts(() => invoiceClientId, () => leakedToken), ...limitScripts });
 
 	const transfers = async () => await requestsTo(sandbox, 'POST', '/v2/external_transfers');
 
@@ -83,7 +98,14 @@ function agentChecks(open: OpenN8n): void {
 	beforeEach(async () => await clearRequestLog(sandbox));
 
 	async function runManually(scenario: string, tools: AgentTool[]) {
-		const workflow = agentWorkflow({ name: `agent e2e: ${scenario}`, prompt: `[scenario: ${scenario}] Which supplier invoices are unpaid and overdue?`, tools, bankingCredential: banking, modelCredential });
+		const workflow = agentWorkflow({
+			name: `agent e2e: ${scenario} (agent ${agentVersion})`,
+			prompt: `[scenario: ${scenario}] Which supplier invoices are unpaid and overdue?`,
+			tools,
+			bankingCredential: banking,
+			modelCredential,
+			agentVersion,
+		});
 		return await n8n.executeOk(await n8n.importWorkflow(workflow));
 	}
 
@@ -234,7 +256,10 @@ function agentChecks(open: OpenN8n): void {
 	});
 
 	// The describe blocks kept in their own files, run in this n8n after the ones above.
-	const agent = (): AgentUnderTest => ({ n8n, sandbox, banking, modelCredential, mailbox, model, transfers });
+	const agent = (): AgentUnderTest => ({ n8n, sandbox, banking, modelCredential, mailbox, model, transfers, runManually });
+	limitChecks(agent);
+	// n8n's human review of tool calls gates the tools of its AI Agent 3.x; the template saves a 3.1 agent.
+	if (agentVersion < 3) return;
 	reviewChecks(agent);
 	templateChecks(agent);
 }

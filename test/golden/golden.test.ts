@@ -76,8 +76,10 @@ registerNodeType('n8n-nodes-base.readWriteFile', new ReadFileStandIn());
 const filesOf = (release: string, folder: string) => readdirSync(join(GOLDEN, release, folder)).filter((name) => name.endsWith('.json')).sort();
 
 /**
- * The clock `$now` reads in a golden run: the instant the 1.0 set was recorded, so that a workflow
- * that dates an invoice with `$now` sends the same dates on every run.
+ * The instant a golden run replays: the one the 1.0 set was recorded at. `$now` reads it and the
+ * sandbox's clock starts from it, so that what either dates (an invoice dated with `$now`, a transfer
+ * scheduled for the bank's today, a mandate reference with the bank's day) is what was recorded, on
+ * any day the suite runs.
  */
 const GOLDEN_NOW = Date.parse('2026-11-26T09:00:00Z');
 
@@ -111,7 +113,10 @@ describe.each(RELEASES)('golden workflows of %s', (release) => {
 	const realNow = Settings.now;
 	beforeAll(() => (Settings.now = () => GOLDEN_NOW));
 	afterAll(() => (Settings.now = realNow));
-	beforeEach(() => seedGoldenState(sandbox));
+	beforeEach(() => {
+		sandbox.ctx.clock.setTo(GOLDEN_NOW);
+		seedGoldenState(sandbox);
+	});
 
 	it.each(filesOf(release, 'workflows'))('%s sends the requests and outputs the items it did at its release', async (file) => {
 		const workflow = JSON.parse(readFileSync(join(GOLDEN, release, 'workflows', file), 'utf8')) as IWorkflowBase;

@@ -226,8 +226,9 @@ describe('who gets paid and who gives leave, as an AI agent’s tool in n8n’s 
 
 		it('verifying itself, the tool stops on a no_match under the default Proceed When: 0 payments', async () => {
 			beneficiaries(sandbox.ctx).update(SEED.organizations.fr, supplier().id, { ...supplier(), name: 'Not The Holder SAS' });
-			const { error } = await tool(transfer({ ...LEAVE, amount: '700.00', reference: 'After a no_match' }));
-			expect(error?.message).toMatch(/payee verification answered "no_match" for "Not The Holder SAS".*no transfer was sent/);
+			// The error is the call's answer, which the model reads under every AI Agent version.
+			const { items } = await tool(transfer({ ...LEAVE, amount: '700.00', reference: 'After a no_match' }));
+			expect(items[0].json.error).toMatch(/payee verification answered "no_match" for "Not The Holder SAS".*no transfer was sent/);
 			expect(sandbox.ctx.requests.find('POST', '/v2/external_transfers')).toEqual([]);
 			expect(externalTransfers(sandbox.ctx).list(SEED.organizations.fr)).toHaveLength(0);
 		});

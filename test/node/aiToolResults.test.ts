@@ -74,7 +74,7 @@ describe('a tool’s answer, in n8n’s engine', () => {
 		const regular = await runNode({ sandbox, node: { parameters: download(id) } });
 		expect(Object.keys(regular.items[0].binary ?? {})).toEqual(['data', 'facturx']);
 		expect(regular.items[0].json).not.toHaveProperty('files');
-	});
+	}, 30_000); // two PDFs drawn with their Factur-X XML: ~3 s alone, more beside other work
 
 	it('Download Factur-X of a draft: an agent is refused (finalizing cannot be undone), the draft stays a draft', async () => {
 		const id = await invoice('draft');

@@ -183,12 +183,12 @@ describe('Business Banking node, Client resource (n8n engine → sandbox over HT
 		});
 		expect(error?.name).toBe('NodeApiError');
 		expect(error?.httpCode).toBe('422');
-		// The same body sent directly: the node's message is the API's detail, which names the field.
+		// The same body sent directly: the node's message is the API's detail after the form field it points at.
 		const [posted] = await seenRequests(sandbox, { method: 'POST', path: '/v2/clients' });
 		const [apiError] = (await sandbox.api('fr').post('/v2/clients', posted.body)).data.errors;
 		expect(apiError.source.pointer).toBe('/client/e_invoicing_address');
-		expect(error?.message).toBe(apiError.detail);
-		expect(error?.message).toContain('e_invoicing_address');
+		expect(error?.message).toBe(`Additional Fields › E-Invoicing Address: ${apiError.detail}`);
+		expect(error?.context.errors).toEqual([apiError]);
 	});
 
 	it('answers 404 for an unknown client with the API detail', async () => {

@@ -152,9 +152,9 @@ describe('Business Banking OAuth2 credential', () => {
 			expect(result.message).toMatch(/check the Staging Token/);
 		});
 
-		it('fails the credential test naming the scope when organization.read was not granted', async () => {
+		it('fails the credential test saying what it may not read when organization.read was not granted', async () => {
 			const result = await testCredential(new CredentialStore(connectedCredential(sandbox, { scopes: ['offline_access', 'clients.read'] })));
-			expect(result).toEqual({ status: 'Error', message: expect.stringMatching(/organization\.read scope/) });
+			expect(result).toEqual({ status: 'Error', message: expect.stringMatching(/^The connection may not read the organization: reconnect/) });
 		});
 	});
 });

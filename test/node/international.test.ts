@@ -5,6 +5,7 @@ import { SEED } from '../../sandbox/core/seed';
 import { international } from '../../sandbox/modules/international/store';
 import { runNode } from '../helpers/engine/runNode';
 import { UUID } from '../helpers/fixtures';
+import { internationalTransferParameters, US_DETAILS } from '../helpers/international';
 import { useTestSandbox } from '../helpers/sandbox';
 
 describe('International Transfer and Beneficiary in n8n’s engine', () => {
@@ -18,12 +19,6 @@ describe('International Transfer and Beneficiary in n8n’s engine', () => {
 		const { items, error } = await run({ resource: 'internationalTransfer', operation: 'getQuote', sourceCurrency: 'EUR', targetCurrency: 'usd', fixedSide: 'source', amount });
 		expect(error).toBeUndefined();
 		return items[0].json.quote as { id: string; rate: string; source_amount: { value: string }; target_amount: { value: string } };
-	};
-	const US_DETAILS = {
-		accountHolderName: 'Acme Supplies Inc',
-		swiftCode: 'CHASUS33',
-		accountNumber: '000123456789',
-		address: { city: 'New York', country: 'US', state: 'NY', postCode: '10001', firstLine: '350 Fifth Avenue' },
 	};
 	/** Beneficiary Create in JSON mode; `details` overrides some of the US details. */
 	const beneficiaryParameters = (quoteId: string, { details, ...overrides }: Record<string, unknown> = {}) => ({
@@ -41,20 +36,7 @@ describe('International Transfer and Beneficiary in n8n’s engine', () => {
 		expect(error).toBeUndefined();
 		return items[0].json as { beneficiary: { id: string }; target_account_id: string };
 	};
-	const transferParameters = (quote: Awaited<ReturnType<typeof getQuote>>, beneficiary: Awaited<ReturnType<typeof createBeneficiary>>, overrides: Record<string, unknown> = {}) => ({
-		resource: 'internationalTransfer',
-		operation: 'create',
-		quoteId: quote.id,
-		internationalBeneficiaryId: beneficiary.beneficiary.id,
-		targetAccountId: beneficiary.target_account_id,
-		sourceAmount: quote.source_amount.value,
-		sourceCurrency: 'EUR',
-		targetAmount: quote.target_amount.value,
-		targetCurrency: 'USD',
-		detailsInput: 'json',
-		detailsJson: '{"reference": "INV 2026-07"}',
-		...overrides,
-	});
+	const transferParameters = internationalTransferParameters;
 
 	it('gets a quote: the body the sandbox saw', async () => {
 		const quote = await getQuote('1000');

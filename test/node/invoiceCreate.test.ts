@@ -144,7 +144,7 @@ describe('Client Invoice: Create', () => {
 		expect([invoice.vat_amount.value, invoice.vat_amount_cents, invoice.total_amount.value, invoice.total_amount_cents]).toEqual(['11.66', 1166, '102.63', 10263]);
 	});
 
-	test('Items (JSON): each input row carries its lines; safe numbers are converted, the currency defaults', async () => {
+	test('Invoice Lines (JSON): each input row carries its lines; safe numbers are converted, the currency defaults', async () => {
 		const rows = [
 			{ number: uniqueNumber('J'), lines: [{ title: 'Row 0', quantity: 2, unit_price: 12.5, vat_rate: '0.2' }] },
 			{ number: uniqueNumber('J'), lines: [{ title: 'Row 1', quantity: '1', unit_price: { value: '99.99' }, vat_rate: 0.1, discount: { type: 'percentage', value: '0.5' } }] },
@@ -171,7 +171,7 @@ describe('Client Invoice: Create', () => {
 		const before = invoiceWrites().length;
 		const { error } = await run(createParameters(client.id, { itemsInput: 'json', itemsJson: '={{ $json.lines }}', additionalFields: {} }), { items: rows });
 		expect(error?.message).toBe(
-			'Item 1: Items › line 1 › Unit Price (items[0].unit_price.value): must be a non-negative decimal string with at most 2 decimals and 12 digits before the point, e.g. "12.30"',
+			'Item 1: Invoice Lines › Invoice Line 1 › Unit Price (items[0].unit_price.value): must be a non-negative decimal string with at most 2 decimals and 12 digits before the point, e.g. "12.30"',
 		);
 		// The first item may have been sent (items run concurrently); the bad one never was.
 		const bodies = invoiceWrites().slice(before).map((r) => JSON.stringify(r.body));
@@ -180,11 +180,11 @@ describe('Client Invoice: Create', () => {
 
 	test.each([
 		['IBAN', { iban: 'FR7630006000011234567890180' }, 'IBAN (payment_methods.iban): is not a valid IBAN'],
-		['VAT rate as a percentage', { items: { item: [{ title: 'x', quantity: '1', unitPrice: '1.00', vatRate: '20' }] } }, 'Items › line 1 › VAT Rate (items[0].vat_rate): must be a decimal fraction'],
+		['VAT rate as a percentage', { items: { item: [{ title: 'x', quantity: '1', unitPrice: '1.00', vatRate: '20' }] } }, 'Invoice Lines › Invoice Line 1 › VAT Rate (items[0].vat_rate): must be a decimal fraction'],
 		['client ID from an expression', { clientId: { __rl: true, mode: 'id', value: '={{ "not-a-uuid" }}' } }, 'Client (client_id): must be a UUID'],
-		['no items', { items: { item: [] } }, 'Items (items): must hold at least one item'],
+		['no items', { items: { item: [] } }, 'Invoice Lines (items): must hold at least one line'],
 		['due before issue', { dueDate: '2026-02-01' }, 'Due Date (due_date): must be on or after issue_date'],
-		['line in another currency', { items: { item: [{ title: 'x', quantity: '1', unitPrice: '1.00', unitPriceCurrency: 'USD', vatRate: '0.2' }] } }, 'Items › line 1 › Unit Price › Currency (items[0].unit_price.currency): must be the invoice currency EUR'],
+		['line in another currency', { items: { item: [{ title: 'x', quantity: '1', unitPrice: '1.00', unitPriceCurrency: 'USD', vatRate: '0.2' }] } }, 'Invoice Lines › Invoice Line 1 › Unit Price › Currency (items[0].unit_price.currency): must be the invoice currency EUR'],
 	])('bad %s: NodeOperationError naming item 0 and the field, nothing sent', async (_name, overrides, message) => {
 		const before = invoiceWrites().length;
 		const { error } = await run(createParameters(client.id, overrides));

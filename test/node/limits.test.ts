@@ -13,6 +13,7 @@ import { externalTransfers } from '../../sandbox/modules/transfers/store';
 import { BusinessBanking } from '../../nodes/BusinessBanking/BusinessBanking.node';
 import { connectedCredential, CREDENTIAL_ID, CREDENTIAL_NAME } from '../helpers/engine/connectedCredential';
 import { CredentialStore } from '../helpers/engine/credentialStore';
+import { internationalTransferParameters, US_DETAILS, type BeneficiaryOutput, type QuoteOutput } from '../helpers/international';
 import { registerNodeType } from '../helpers/engine/nodeTypes';
 import { runNode } from '../helpers/engine/runNode';
 import { runWorkflow } from '../helpers/engine/runWorkflow';
@@ -208,26 +209,8 @@ describe('Safety Limits and AI Agent Limits, in n8n’s engine', () => {
 				source_amount: { value: string };
 				target_amount: { value: string };
 			};
-		const US_DETAILS = {
-			accountHolderName: 'Acme Supplies Inc',
-			swiftCode: 'CHASUS33',
-			accountNumber: '000123456789',
-			address: { city: 'New York', country: 'US', state: 'NY', postCode: '10001', firstLine: '350 Fifth Avenue' },
-		};
-		const transferParameters = (quote: Awaited<ReturnType<typeof quoteFor>>, beneficiary: { beneficiary: { id: string }; target_account_id: string }) => ({
-			resource: 'internationalTransfer',
-			operation: 'create',
-			quoteId: quote.id,
-			internationalBeneficiaryId: beneficiary.beneficiary.id,
-			targetAccountId: beneficiary.target_account_id,
-			sourceAmount: quote.source_amount.value,
-			sourceCurrency: 'EUR',
-			targetAmount: quote.target_amount.value,
-			targetCurrency: 'USD',
-			detailsInput: 'json',
-			detailsJson: '{"reference": "INV 2026-07"}',
-			safetyLimits: { maxAmountPerItem: '700', maxAmountPerExecution: '1000' },
-		});
+		const transferParameters = (quote: QuoteOutput, beneficiary: BeneficiaryOutput) =>
+			internationalTransferParameters(quote, beneficiary, { safetyLimits: { maxAmountPerItem: '700', maxAmountPerExecution: '1000' } });
 
 		it('a renewed quote’s debit counts toward the execution’s total; the second transfer is refused, the sandbox has one', async () => {
 			const quote = await quoteFor('600');

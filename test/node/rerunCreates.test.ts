@@ -91,7 +91,7 @@ describe('re-running invoice and client creation after faults (n8n’s engine, f
 			items: range(100).map((i) => ({ name: `Client ${i + 1} SAS`, email: `billing+${i + 1}@client.example` })),
 			count: () => clientsOf(sandbox.ctx).list(SEED.organizations.fr).length - before,
 		});
-		expect(runs.first.error?.message).toMatch(/^The client may have been made: 4 tries, each after looking for E-Mail billing\+\d+@client\.example, none confirmed \(last: HTTP 503\)$/);
+		expect(runs.first.error?.message).toMatch(/^The client may have been made: 4 tries, each after looking for Email billing\+\d+@client\.example, none confirmed \(last: HTTP 503\)$/);
 		expect(runs.afterFirst).toBeLessThan(100);
 		expect(runs.retried.error).toBeUndefined();
 		expect(runs.rerun.error).toBeUndefined();

@@ -158,10 +158,10 @@ describe('External Transfer in n8n’s engine', () => {
 		expect(stored()).toHaveLength(2);
 	});
 
-	it('shows the API’s detail when the service refuses the transfer', async () => {
+	it('shows the API’s detail after the field it refuses when the service refuses the transfer', async () => {
 		const { error } = await runNode({ sandbox, node: { parameters: createParameters({ amount: '999999.99' }) } });
 		expect(error).toMatchObject({ name: 'NodeApiError', httpCode: '422' });
-		expect(error?.message).toBe('external_transfer.amount: exceeds the available balance of the account');
+		expect(error?.message).toBe('Amount: exceeds the available balance of the account');
 		expect(stored()).toEqual([]);
 	});
 

@@ -40,6 +40,22 @@ describe('simulation controls', () => {
 			expect(Date.parse(created.data.client.created_at)).toBeGreaterThanOrEqual(Date.parse(advanced.data.now));
 		});
 
+		it('sets the sandbox clock to a recorded instant: the day the bank stamps follows it, and the clock runs on', async () => {
+			const set = await sandbox.http.post('/sandbox/clock/set', { now: '2026-11-26T09:00:00Z' });
+			expect(set.status).toBe(200);
+			expect(Date.parse(set.data.now) - Date.parse('2026-11-26T09:00:00Z')).toBeGreaterThanOrEqual(0);
+			expect(Date.parse(set.data.now) - Date.parse('2026-11-26T09:00:00Z')).toBeLessThan(60_000);
+			const created = await sandbox.api('fr').post('/v2/clients', { kind: 'company', name: 'Recorded day' });
+			expect(created.data.client.created_at.slice(0, 10)).toBe('2026-11-26');
+			const again = await sandbox.http.post('/sandbox/clock/set', { now: '2031-02-03T23:59:00+01:00' });
+			expect(again.data.now.slice(0, 16)).toBe('2031-02-03T22:59');
+			for (const body of [{}, { now: 'tomorrow' }, { now: 1764147600000 }]) {
+				const refused = await sandbox.http.post('/sandbox/clock/set', body);
+				expect(refused.status).toBe(422);
+				expect(refused.data.errors[0].source.pointer).toBe('/now');
+			}
+		});
+
 		it('refuses a bad clock body with 422', async () => {
 			for (const body of [{}, { seconds: -5 }, { seconds: 'ten' }]) {
 				const response = await sandbox.http.post('/sandbox/clock/advance', body);

@@ -6,13 +6,14 @@ import { FR_IBAN } from '../helpers/fixtures';
 import { recordEvents, useTestSandbox } from '../helpers/sandbox';
 
 const seeded = (key: string) => BENEFICIARY_SEED.find((b) => b.key === key)!;
-const today = () => new Date().toISOString().slice(0, 10);
 
 describe('external transfers', () => {
 	const sandbox = useTestSandbox();
 	const events = recordEvents(sandbox);
 
 	const api = () => sandbox.api('fr');
+	/** The bank's today: its clock, not the machine's. */
+	const today = () => sandbox.ctx.clock.now().toISOString().slice(0, 10);
 	const skipToken = async (iban: string) => (await api().post('/v2/payee_verifications/skip', { iban })).data.vop_proof_token as string;
 	const transferBody = (token: string, overrides: Record<string, unknown> = {}) => ({
 		vop_proof_token: token,

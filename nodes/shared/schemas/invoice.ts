@@ -115,7 +115,7 @@ const editableFields = {
 	footer: z.string(),
 	payment_methods: z.object({ iban: ibanSchema }),
 	settings: invoiceSettingsSchema,
-	items: z.array(itemSchema).min(1, 'must hold at least one item'),
+	items: z.array(itemSchema).min(1, 'must hold at least one line'),
 	report_einvoicing: z.boolean(),
 	payment_reporting: paymentReportingSchema,
 	welfare_fund: welfareFundSchema,

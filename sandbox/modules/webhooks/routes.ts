@@ -5,7 +5,7 @@ import { z } from 'zod/v3';
 import type { SandboxContext } from '../../core/context';
 import { ApiError } from '../../core/errors';
 import { organizationId } from '../../core/guard';
-import { paginate } from '../../core/pagination';
+import { pageParams, paginate } from '../../core/pagination';
 import {
 	partnerEndpointUpdateSchema,
 	webhookEventTypeSchema,
@@ -49,10 +49,14 @@ export function registerSubscriptionRoutes(app: FastifyInstance, ctx: SandboxCon
 		return reply.code(201).send({ webhook_subscription: { ...publicSubscription(subscription), secret: subscription.secret } });
 	});
 
-	app.get('/v2/webhook_subscriptions', { config: { scope: 'webhooks.read' } }, async (request) => {
-		const subscriptions = store.subscriptions.list(organizationId(request)).map(publicSubscription);
-		// Never paged: one page holding every subscription.
-		const { items, meta } = paginate(subscriptions, 1, Math.max(subscriptions.length, 1));
+	app.get<{ Querystring: { page?: string; per_page?: string } }>('/v2/webhook_subscriptions', { config: { scope: 'webhooks.read' } }, async (request) => {
+		const { page, perPage } = pageParams(request.query);
+		// Oldest first; the id breaks ties so that pages never overlap.
+		const subscriptions = store.subscriptions
+			.list(organizationId(request))
+			.sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id))
+			.map(publicSubscription);
+		const { items, meta } = paginate(subscriptions, page, perPage);
 		return { webhook_subscriptions: items, meta };
 	});
 

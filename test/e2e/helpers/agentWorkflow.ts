@@ -16,6 +16,8 @@ export interface AgentTool {
 	parameters: Record<string, unknown>;
 	/** Behind the human review node (the call waits for a person's approval). */
 	reviewed?: boolean;
+	/** Another node type than Business Banking's tool (e.g. n8n's HTTP Request Tool), with the same credential. */
+	node?: { type: string; typeVersion: number };
 }
 
 export interface AgentWorkflowOptions {
@@ -28,6 +30,8 @@ export interface AgentWorkflowOptions {
 	webhookPath?: string;
 	/** The SMTP credential and the reviewer's address, when a tool is reviewed. */
 	review?: { smtpCredential: { id: string; name: string }; to: string };
+	/** The AI Agent node's typeVersion (3.1, the editor's default in n8n 2.41, unless given). */
+	agentVersion?: number;
 }
 
 /** `$fromAI(key, description, type)`, the expression n8n fills from the model's tool call. */
@@ -54,7 +58,7 @@ export function agentWorkflow(options: AgentWorkflowOptions): Workflow {
 			id: 'b0000000-0000-4000-8000-000000000002',
 			name: AGENT,
 			type: '@n8n/n8n-nodes-langchain.agent',
-			typeVersion: 3.1,
+			typeVersion: options.agentVersion ?? 3.1,
 			position: at(),
 			parameters: {
 				promptType: 'define',
@@ -103,8 +107,8 @@ export function agentWorkflow(options: AgentWorkflowOptions): Workflow {
 		nodes.push({
 			id: `b0000000-0000-4000-8000-0000000001${String(index).padStart(2, '0')}`,
 			name: tool.name,
-			type: BUSINESS_BANKING_TOOL,
-			typeVersion: 1,
+			type: tool.node?.type ?? BUSINESS_BANKING_TOOL,
+			typeVersion: tool.node?.typeVersion ?? 1,
 			position: at(),
 			parameters: tool.parameters,
 			credentials: { [CREDENTIAL_TYPE]: options.bankingCredential },

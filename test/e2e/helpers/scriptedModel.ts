@@ -13,6 +13,8 @@ export interface ChatMessage {
 
 export interface ChatRequest {
 	model: string;
+	/** n8n's AI Agent 1.x asks for server-sent chunks. */
+	stream?: boolean;
 	messages: ChatMessage[];
 	tools?: Array<{ type: 'function'; function: { name: string; description: string; parameters: unknown } }>;
 }
@@ -56,7 +58,11 @@ export class ScriptedModel {
 				try {
 					const chat = JSON.parse(body) as ChatRequest;
 					this.requests.push(chat);
-					answer(200, this.completion(chat, this.turnFor(chat)));
+					const completion = this.completion(chat, this.turnFor(chat));
+					if (!chat.stream) return answer(200, completion);
+					response.writeHead(200, { 'Content-Type': 'text/event-stream' });
+					for (const chunk of chunksOf(completion)) response.write(`data: ${JSON.stringify(chunk)}\n\n`);
+					response.end('data: [DONE]\n\n');
 				} catch (error) {
 					answer(500, { error: { message: (error as Error).message } });
 				}
@@ -82,7 +88,7 @@ export class ScriptedModel {
 		return script(request);
 	}
 
-	private completion(request: ChatRequest, turn: Turn): unknown {
+	private completion(request: ChatRequest, turn: Turn): Completion {
 		this.calls += 1;
 		const message =
 			'answer' in turn
@@ -110,4 +116,26 @@ export class ScriptedModel {
 function scenarioOf(request: ChatRequest): string | undefined {
 	const user = request.messages.find((message) => message.role === 'user');
 	return user ? /\[scenario: ([\w-]+)\]/.exec(textOf(user))?.[1] : undefined;
+}
+
+interface Completion {
+	id: string;
+	object: string;
+	created: number;
+	model: string;
+	choices: Array<{ index: number; message: { role: string; content: string | null; tool_calls?: Array<Record<string, unknown>> }; finish_reason: string; logprobs: null }>;
+	usage: unknown;
+}
+
+/** The same answer as the chat-completions stream sends it: the whole message in one delta, then the finish and the usage. */
+function chunksOf(completion: Completion): unknown[] {
+	const { id, created, model } = completion;
+	const [{ message, finish_reason }] = completion.choices;
+	const chunk = (rest: object) => ({ id, object: 'chat.completion.chunk', created, model, ...rest });
+	const toolCalls = message.tool_calls?.map((call, index) => ({ index, ...call }));
+	return [
+		chunk({ choices: [{ index: 0, delta: { role: 'assistant', content: message.content, ...(toolCalls ? { tool_calls: toolCalls } : {}) }, finish_reason: null }] }),
+		chunk({ choices: [{ index: 0, delta: {}, finish_reason }] }),
+		chunk({ choices: [], usage: completion.usage }),
+	];
 }

@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { limitsCurrencyField } from '../limits/currency';
 import { OPERATION_CLASSES } from '../operationClasses';
 import { tableOf } from '../resources';
 
@@ -50,6 +51,7 @@ export function aiAgentFields(): INodeProperties[] {
 				placeholder: 'e.g. 2000.00',
 				description: 'What an agent may send through this node in one execution, all calls together (a decimal string)',
 			});
+			limits.push(limitsCurrencyField);
 		}
 		if (moneyMoving.some((operation) => BENEFICIARY_PARAMETERS[resource]?.[operation])) {
 			limits.push({

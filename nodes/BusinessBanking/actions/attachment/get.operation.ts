@@ -15,7 +15,7 @@ export const description: INodeProperties[] = [
 		default: '',
 		required: true,
 		placeholder: 'e.g. {{ $json.attachment_id }}',
-		description: "The attachment's ID, e.g. an invoice's attachment_id",
+		description: "The attachment's ID, e.g. the attachment ID of an invoice",
 		displayOptions: show,
 	},
 	{

@@ -2,12 +2,16 @@ import { NodeOperationError, type IDataObject, type IExecuteFunctions, type INod
 
 import { apiRequest } from '../../transport';
 import type { CreateOnce } from '../common/createOnce';
+import { optionalClientFields } from './fields';
+
+/** A client field's label as Additional Fields shows it, so that the option and its errors name it the same way. */
+const labelOf = (name: string) => optionalClientFields.find((field) => field.name === name)?.displayName ?? name;
 
 /** The client fields a re-run can find a client by, with the list filter that matches each exactly. */
 const REFERENCES = {
-	email: { field: 'email', label: 'E-Mail' },
-	vatNumber: { field: 'vat_number', label: 'VAT Number' },
-	taxIdentificationNumber: { field: 'tax_identification_number', label: 'Tax Identification Number' },
+	email: { field: 'email', label: labelOf('email') },
+	vatNumber: { field: 'vat_number', label: labelOf('vatNumber') },
+	taxIdentificationNumber: { field: 'tax_identification_number', label: labelOf('taxIdentificationNumber') },
 } as const;
 
 type SkipMode = 'no' | keyof typeof REFERENCES;
@@ -22,7 +26,7 @@ export const skipExistingClientField: INodeProperties = {
 		'Makes running the same input again safe (a retried or repeated execution): looks for the client first, and outputs the one found, marked _existing: true, instead of creating another. Costs one extra GET per item. Without it, running the same input again creates the clients again.',
 	options: [
 		{ name: 'No (Always Create)', value: 'no', description: 'Running the same input again creates the clients again' },
-		{ name: 'Same E-Mail', value: 'email', description: 'Looks for a client with this E-Mail (Additional Fields › E-Mail)' },
+		{ name: 'Same Email', value: 'email', description: 'Looks for a client with this Email (Additional Fields › Email)' },
 		{ name: 'Same Tax Identification Number', value: 'taxIdentificationNumber', description: 'Looks for a client with this Tax Identification Number' },
 		{ name: 'Same VAT Number', value: 'vatNumber', description: 'Looks for a client with this VAT Number' },
 	],

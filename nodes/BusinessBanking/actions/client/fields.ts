@@ -69,7 +69,7 @@ export const optionalClientFields: INodeProperties[] = [
 		default: '',
 		placeholder: 'e.g. 552100554_55210055400013',
 		description:
-			'French organizations: the client\'s address in the national e-invoicing directory (siren, siren_siret, siren_siret_routingCode or siren_suffix)',
+			'French organizations: the client\'s address in the national e-invoicing directory: the SIREN, the SIREN and SIRET joined by an underscore, optionally followed by a routing code or a suffix',
 	},
 	{ displayName: 'Email', name: 'email', type: 'string', placeholder: 'name@email.com', default: '', description: 'Shown on invoices' },
 	{

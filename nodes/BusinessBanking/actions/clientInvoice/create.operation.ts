@@ -35,7 +35,7 @@ export const description: INodeProperties[] = [
 		default: '',
 		required: true,
 		placeholder: 'e.g. FR7630006000011234567890189',
-		description: 'Account the client pays to (payment_methods.iban)',
+		description: 'Account the client pays to',
 		displayOptions: show,
 	},
 	{
@@ -74,7 +74,7 @@ export const description: INodeProperties[] = [
  */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const body = buildCreateBody.call(this, itemIndex);
-	const refused = await foreignIbanRefusal.call(this, itemIndex, () => [String((body.payment_methods as IDataObject).iban)]);
+	const refused = await foreignIbanRefusal.call(this, itemIndex, () => ({ ibans: [String((body.payment_methods as IDataObject).iban)], written: body }));
 	if (refused) return refused;
 	// As a tool, issuing needs the author's own leave: otherwise the invoice is a draft a person finalizes.
 	const draftedForAgent = runsAsAiTool(this) && body.status !== 'draft' && this.getNodeParameter('allowAiAgentIssuing', itemIndex, false) !== true;

@@ -27,7 +27,7 @@ export const description: INodeProperties[] = [
 		name: 'extractXml',
 		type: 'boolean',
 		default: true,
-		description: 'Whether to also output the embedded factur-x.xml, byte for byte, as a second binary property',
+		description: 'Whether to also output the Factur-X XML embedded in the PDF, byte for byte, as a second binary property',
 		displayOptions: show,
 	},
 	{
@@ -58,7 +58,7 @@ export const description: INodeProperties[] = [
 				name: 'xmlBinaryProperty',
 				type: 'string',
 				default: 'facturx',
-				description: 'Binary property for the extracted factur-x.xml',
+				description: 'Binary property for the extracted Factur-X XML',
 			},
 			{
 				displayName: 'Time Limit (Seconds)',

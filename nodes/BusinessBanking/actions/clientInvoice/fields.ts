@@ -15,7 +15,7 @@ export const currencyOptions = INVOICE_CURRENCIES.map((code) => ({ name: code, v
 
 const MONEY_HINT = 'Write amounts as decimal strings ("12.30"); a plain number is accepted only when it is exact';
 
-/** One line of the invoice, as the fixedCollection shows it. */
+/** One invoice line, as the fixedCollection shows it. */
 const itemFields: INodeProperties[] = [
 	{ displayName: 'Title', name: 'title', type: 'string', default: '', required: true },
 	{
@@ -81,27 +81,27 @@ const itemFields: INodeProperties[] = [
 	},
 ];
 
-/** How items are given: one by one in the form, or as a JSON array per input item (batches). */
+/** How invoice lines are given: one by one in the form, or as a JSON array per input item (batches). */
 export function itemsFields(operations: string[], modes: 'create' | 'update'): INodeProperties[] {
 	const itemsShown = (mode: string) => show(operations, { itemsInput: [mode] });
 	const inputOptions = [
 		{ name: 'Fields', value: 'fields', description: 'Enter each invoice line below' },
-		{ name: 'Items (JSON)', value: 'json', description: "An array of lines per input item, from an expression such as the row's items field" },
+		{ name: 'Invoice Lines (JSON)', value: 'json', description: "A JSON array of invoice lines for each input item, e.g. from an expression reading the row's lines" },
 	];
 	const picker: INodeProperties =
 		modes === 'update'
 			? {
-				displayName: 'Items Input',
+				displayName: 'Invoice Lines Input',
 				name: 'itemsInput',
 				type: 'options',
 				noDataExpression: true,
 				default: 'keep',
-				description: 'Given items replace all current lines of the invoice',
-				options: [{ name: 'Keep Current Items', value: 'keep' }, ...inputOptions],
+				description: 'Invoice lines given here replace all current lines of the invoice',
+				options: [{ name: 'Keep Current Lines', value: 'keep' }, ...inputOptions],
 				displayOptions: show(operations),
 			}
 			: {
-				displayName: 'Items Input',
+				displayName: 'Invoice Lines Input',
 				name: 'itemsInput',
 				type: 'options',
 				noDataExpression: true,
@@ -112,23 +112,23 @@ export function itemsFields(operations: string[], modes: 'create' | 'update'): I
 	return [
 		picker,
 		{
-			displayName: 'Items',
+			displayName: 'Invoice Lines',
 			name: 'items',
 			type: 'fixedCollection',
 			typeOptions: { multipleValues: true, sortable: true },
 			default: {},
-			placeholder: 'Add Item',
+			placeholder: 'Add Invoice Line',
 			displayOptions: itemsShown('fields'),
-			options: [{ displayName: 'Item', name: 'item', values: itemFields }],
+			options: [{ displayName: 'Invoice Line', name: 'item', values: itemFields }],
 		},
 		{
-			displayName: 'Items (JSON)',
+			displayName: 'Invoice Lines (JSON)',
 			name: 'itemsJson',
 			type: 'json',
 			default: '[]',
 			displayOptions: itemsShown('json'),
 			description:
-				'Array of lines in the API\'s shape: title, quantity, unit_price (an amount string, or {value, currency}), vat_rate, and optionally description, unit, vat_exemption_reason, discount {type, value}',
+				'A JSON array of invoice lines, each an object with the title, quantity, unit price and VAT rate, and optionally a description, unit, VAT exemption reason and discount, under the bank\'s own key names: <a href="https://github.com/n8n-nodes-business-banking/n8n-nodes-business-banking/blob/main/docs/operations.md#invoice-lines-from-an-expression">the keys and an example</a>',
 		},
 	];
 }
@@ -233,14 +233,14 @@ export function italySpainField(operations: string[]): INodeProperties {
 				name: 'paymentReportingConditions',
 				type: 'string',
 				default: '',
-				description: 'Italy: payment_reporting.conditions',
+				description: 'Italy: the payment conditions reported to the exchange system',
 			},
 			{
 				displayName: 'Payment Reporting Method',
 				name: 'paymentReportingMethod',
 				type: 'string',
 				default: '',
-				description: 'Italy: payment_reporting.method',
+				description: 'Italy: the payment method reported to the exchange system',
 			},
 			{
 				displayName: 'Report E-Invoicing',
@@ -257,13 +257,13 @@ export function italySpainField(operations: string[]): INodeProperties {
 				description: 'Italy: for invoices without VAT above 77.47 EUR (4 to 15 characters)',
 			},
 			{ displayName: 'Welfare Fund Rate', name: 'welfareFundRate', type: 'string', default: '', description: 'Italy: a fraction, "0.04" is 4 %' },
-			{ displayName: 'Welfare Fund Type', name: 'welfareFundType', type: 'string', default: '', description: 'Italy: welfare_fund.type' },
+			{ displayName: 'Welfare Fund Type', name: 'welfareFundType', type: 'string', default: '', description: 'Italy: the type of the welfare fund' },
 			{
 				displayName: 'Withholding Tax Payment Reason',
 				name: 'withholdingTaxPaymentReason',
 				type: 'string',
 				default: '',
-				description: 'Italy: withholding_tax.payment_reason',
+				description: 'Italy: the payment reason of the withholding tax',
 			},
 			{
 				displayName: 'Withholding Tax Rate',
@@ -272,7 +272,7 @@ export function italySpainField(operations: string[]): INodeProperties {
 				default: '',
 				description: 'A fraction deducted after VAT: "0.2" is 20 % (Spanish freelancers: the IRPF rate)',
 			},
-			{ displayName: 'Withholding Tax Reason', name: 'withholdingTaxReason', type: 'string', default: '', description: 'Italy: withholding_tax.reason' },
+			{ displayName: 'Withholding Tax Reason', name: 'withholdingTaxReason', type: 'string', default: '', description: 'Italy: the reason for the withholding tax' },
 		],
 	};
 }

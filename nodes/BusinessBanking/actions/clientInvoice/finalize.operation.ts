@@ -18,8 +18,9 @@ export const description: INodeProperties[] = [invoiceLocator(['finalize']), req
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const id = invoiceIdOf.call(this, itemIndex);
 	const refused = await foreignIbanRefusal.call(this, itemIndex, async () => {
-		const methods = ((await fetchInvoice.call(this, id, itemIndex)).payment_methods as IDataObject[] | undefined) ?? [];
-		return methods.map((method) => String(method.iban ?? '')).filter(Boolean);
+		const draft = await fetchInvoice.call(this, id, itemIndex);
+		const methods = (draft.payment_methods as IDataObject[] | undefined) ?? [];
+		return { ibans: methods.map((method) => String(method.iban ?? '')).filter(Boolean), written: draft };
 	});
 	if (refused) return refused;
 	const response = (await apiRequest.call(this, 'POST', `/v2/client_invoices/${id}/finalize`, { itemIndex })) as IDataObject;

@@ -20,7 +20,8 @@ export const clientInvoice: Resource = {
 			{
 				name: 'Download Factur-X',
 				value: 'downloadFacturX',
-				action: 'Download the factur x PDF of a client invoice',
+				// n8n's sentence-case rule (its scanner ignores eslint comments) would write the standard's name "factur x": said in words.
+				action: 'Download the PDF and embedded XML of a client invoice',
 				description: 'Finalize if needed, wait for the Factur-X PDF, download it and extract its XML',
 			},
 			{ name: 'Finalize', value: 'finalize', action: 'Finalize a client invoice', description: 'Turn a draft into an issued (unpaid) invoice' },

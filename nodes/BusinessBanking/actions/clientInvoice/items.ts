@@ -50,15 +50,15 @@ export function readItems(this: IExecuteFunctions, itemIndex: number, currency: 
 
 const INVALID_JSON = Symbol('invalid JSON');
 
-/** "Items (JSON)": an array (or its JSON text) of lines in the API's shape, per input item. */
+/** "Invoice Lines (JSON)": an array (or its JSON text) of lines in the API's shape, per input item. */
 function jsonItems(raw: unknown, currency: () => string | undefined): ItemBody[] {
 	const value = typeof raw === 'string' ? jsonParse(raw, { fallbackValue: INVALID_JSON }) : raw;
-	if (value === INVALID_JSON) throw new FieldError(['items'], 'Items (JSON) is not valid JSON');
-	if (!Array.isArray(value)) throw new FieldError(['items'], 'Items (JSON) must be an array of lines');
+	if (value === INVALID_JSON) throw new FieldError(['items'], 'Invoice Lines (JSON) is not valid JSON');
+	if (!Array.isArray(value)) throw new FieldError(['items'], 'Invoice Lines (JSON) must be an array of lines');
 	const key = pollutionKey(value);
-	if (key) throw new FieldError(['items'], `Items (JSON) must not hold the key "${key}"`);
+	if (key) throw new FieldError(['items'], `Invoice Lines (JSON) must not hold the key "${key}"`);
 	return value.map((line: unknown, index) => {
-		if (typeof line !== 'object' || line === null || Array.isArray(line)) throw new FieldError(['items'], `Items (JSON): line ${index + 1} must be an object`);
+		if (typeof line !== 'object' || line === null || Array.isArray(line)) throw new FieldError(['items'], `Invoice Lines (JSON): line ${index + 1} must be an object`);
 		const entry = line as IDataObject;
 		const price = entry.unit_price;
 		const priceObject = typeof price === 'object' && price !== null ? (price as IDataObject) : { value: price };

@@ -3,6 +3,13 @@ import { NodeOperationError, type IDataObject, type IExecuteFunctions, type INod
 import { apiRequest } from '../../transport';
 import { holdsExpression } from '../../n8n/runContext';
 import { runsAsAiTool } from '../../n8n/toolVariant';
+import { ibansWrittenIn } from './textIbans';
+
+/** The IBANs an invoice write sets (none when it leaves them unchanged), and the invoice as it is written, whose text a tool's check reads too. */
+export interface InvoiceIbans {
+	ibans: string[];
+	written?: unknown;
+}
 
 /**
  * "Require IBAN of Own Account": an invoice tells the client which IBAN to pay into, so a wrong one
@@ -43,12 +50,13 @@ function ownIbans(context: IExecuteFunctions, itemIndex: number): Promise<Set<st
 }
 
 /**
- * Checks the IBANs an invoice is to be paid into (`ibans`: none when the write leaves them unchanged;
- * read only when the check applies) when the check applies: as a tool always, else when the author
- * turned the option on. Answers the tool's refusal (the model reads it) or throws for the regular
- * node; undefined when all is well.
+ * Checks the IBANs an invoice is to be paid into (read only when the check applies) when the check
+ * applies: as a tool always, else when the author turned the option on. As a tool, an IBAN its text
+ * names (header, footer, terms, a line's title: "pay into …") must be one of the organization's own
+ * as well. Answers the tool's refusal (the model reads it) or throws for the regular node; undefined
+ * when all is well.
  */
-export async function foreignIbanRefusal(this: IExecuteFunctions, itemIndex: number, ibansOf: () => string[] | Promise<string[]>): Promise<INodeExecutionData[] | undefined> {
+export async function foreignIbanRefusal(this: IExecuteFunctions, itemIndex: number, ibansOf: () => InvoiceIbans | Promise<InvoiceIbans>): Promise<INodeExecutionData[] | undefined> {
 	const asTool = runsAsAiTool(this);
 	if (!asTool) {
 		if (holdsExpression(this.getNode().parameters.requireOwnIban)) {
@@ -59,13 +67,15 @@ export async function foreignIbanRefusal(this: IExecuteFunctions, itemIndex: num
 		}
 		if (this.getNodeParameter('requireOwnIban', itemIndex, false) !== true) return undefined;
 	}
-	const ibans = await ibansOf();
+	const invoice = await ibansOf();
+	const ibans = asTool ? [...invoice.ibans, ...ibansWrittenIn(invoice.written)] : invoice.ibans;
 	if (ibans.length === 0) return undefined;
 	const own = await ownIbans(this, itemIndex);
 	const foreign = ibans.find((iban) => !own.has(normalized(iban)));
 	if (foreign === undefined) return undefined;
 	if (asTool) {
-		const reason = `Refused: the IBAN ${foreign} is not one of this organization's own business accounts, and an invoice an AI agent writes may only be paid into one of them (Business Account › Get Many lists them). Nothing was sent.`;
+		const where = invoice.ibans.includes(foreign) ? '' : ' (written in the invoice’s text)';
+		const reason = `Refused: the IBAN ${foreign}${where} is not one of this organization's own business accounts, and an invoice an AI agent writes may only be paid into one of them (Business Account › Get Many lists them). Nothing was sent.`;
 		return [{ json: { refused: true, reason } }];
 	}
 	throw new NodeOperationError(this.getNode(), `Item ${itemIndex}: the IBAN ${foreign} (payment_methods.iban) is not one of the organization's own active business accounts`, {

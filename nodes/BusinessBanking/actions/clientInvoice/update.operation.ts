@@ -27,7 +27,7 @@ export const description: INodeProperties[] = [
 		options: ([
 			clientLocator('clientId', undefined, false),
 			{ displayName: 'Due Date', name: 'dueDate', type: 'dateTime', default: '' },
-			{ displayName: 'IBAN', name: 'iban', type: 'string', default: '', description: 'Account the client pays to (payment_methods.iban)' },
+			{ displayName: 'IBAN', name: 'iban', type: 'string', default: '', description: 'Account the client pays to' },
 			{ displayName: 'Issue Date', name: 'issueDate', type: 'dateTime', default: '' },
 			...optionalInvoiceFields,
 		] as INodeProperties[]).sort((a, b) => a.displayName.localeCompare(b.displayName)),
@@ -42,7 +42,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const id = invoiceIdOf.call(this, itemIndex);
 	const body = await buildUpdateBody.call(this, itemIndex, async () => String((await fetchInvoice.call(this, id, itemIndex)).currency));
 	const newIban = (body.payment_methods as IDataObject | undefined)?.iban;
-	const refused = await foreignIbanRefusal.call(this, itemIndex, () => (newIban === undefined ? [] : [String(newIban)]));
+	const refused = await foreignIbanRefusal.call(this, itemIndex, () => ({ ibans: newIban === undefined ? [] : [String(newIban)], written: body }));
 	if (refused) return refused;
 	const response = (await apiRequest.call(this, 'PATCH', `/v2/client_invoices/${id}`, { body: { client_invoice: body } as IDataObject, itemIndex })) as IDataObject;
 	return [{ json: (response.client_invoice ?? response) as IDataObject }];

@@ -64,7 +64,7 @@ const LABELS: Record<string, string> = {
 	payment_methods: 'IBAN',
 	iban: 'IBAN',
 	status: 'Status',
-	items: 'Items',
+	items: 'Invoice Lines',
 	title: 'Title',
 	quantity: 'Quantity',
 	unit_price: 'Unit Price',
@@ -90,11 +90,11 @@ const LABELS: Record<string, string> = {
 	stamp_duty_amount: 'Stamp Duty Amount',
 };
 
-/** `['items', 1, 'unit_price', 'value']` → `Items › line 2 › Unit Price (items[1].unit_price.value)`. */
+/** `['items', 1, 'unit_price', 'value']` → `Invoice Lines › Invoice Line 2 › Unit Price (items[1].unit_price.value)`. */
 export function describeField(path: Array<string | number>): string {
 	const labels: string[] = [];
 	for (const [index, part] of path.entries()) {
-		if (typeof part === 'number') labels.push(`line ${part + 1}`);
+		if (typeof part === 'number') labels.push(`Invoice Line ${part + 1}`);
 		else if (part === 'payment_methods' && path[index + 1] === 'iban') continue;
 		else if (part === 'value' && index > 0) continue;
 		else if (part === 'currency' && path[index - 1] === 'unit_price') labels.push('Currency');

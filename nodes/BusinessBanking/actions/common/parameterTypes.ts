@@ -43,7 +43,7 @@ function dependsOnItem(property: INodeProperties, settled: SettledChecks): boole
 const fieldOf = (label: string, path: string) => `${label} (${path})`;
 
 /** The show/hide rules of a top-level parameter other than resource and operation, on resolved values. */
-function isShown(this: IExecuteFunctions, property: INodeProperties, itemIndex: number): boolean {
+export function isShown(this: IExecuteFunctions, property: INodeProperties, itemIndex: number): boolean {
 	const rules = property.displayOptions;
 	if (!rules) return true;
 	const matches = (key: string, allowed: unknown[] | undefined) => {

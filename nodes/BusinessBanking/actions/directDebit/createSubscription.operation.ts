@@ -6,16 +6,23 @@ import {
 	type INodeProperties,
 } from 'n8n-workflow';
 
-import { subscriptionSchema } from '../../../shared/schemas/sepa';
 import { apiRequest, makeOnce, memoryFields, writeKey } from '../../transport';
-import { validateBody } from '../common/validation';
 import { bankAccountIdField } from '../bankAccount/fields';
 import { clientIdField } from '../client/fields';
-import { SUBSCRIPTION_LABELS, sendSignatureEmailField } from './fields';
-import { amountParameter, dayParameter, textParameter, uuidParameter } from '../common/parameters';
+import { sendSignatureEmailField } from './fields';
 import { runsAsAiTool } from '../../n8n/toolVariant';
 import { madeEarlierInExecution } from './subscriptionOnce';
+import { subscriptionRequest } from './subscriptionRequest';
 import type { OperationDescriptor } from '../types';
+
+/** Once, then from the most to the least frequent collection, as a finance user reads a schedule (not alphabetical). */
+const SCHEDULE_OPTIONS = [
+	{ name: 'Once', value: 'one_off', description: 'A single collection' },
+	{ name: 'Weekly', value: 'weekly' },
+	{ name: 'Monthly', value: 'monthly' },
+	{ name: 'Quarterly', value: 'quarterly' },
+	{ name: 'Yearly', value: 'yearly' },
+];
 
 const properties: INodeProperties[] = [
 	{ ...clientIdField, description: 'The client whose bank account will be debited' },
@@ -39,29 +46,7 @@ const properties: INodeProperties[] = [
 		name: 'scheduleType',
 		type: 'options',
 		default: 'monthly',
-		options: [
-			{
-				name: 'Monthly',
-				value: 'monthly',
-			},
-			{
-				name: 'Once',
-				value: 'one_off',
-				description: 'A single collection',
-			},
-			{
-				name: 'Quarterly',
-				value: 'quarterly',
-			},
-			{
-				name: 'Weekly',
-				value: 'weekly',
-			},
-			{
-				name: 'Yearly',
-				value: 'yearly',
-			},
-		],
+		options: SCHEDULE_OPTIONS,
 		description: 'How often the amount is collected, from the first collection date on',
 	},
 	{
@@ -136,33 +121,7 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
-	const body: IDataObject = {
-		client_id: uuidParameter.call(this, 'clientId', 'Client', itemIndex),
-		bank_account_id: uuidParameter.call(this, 'bankAccountId', 'Credit Account', itemIndex),
-		initial_collection_date: dayParameter.call(this, 'initialCollectionDate', itemIndex, 'First Collection Date'),
-		amount: {
-			value: amountParameter.call(this, 'amount', itemIndex, 'Amount'),
-			currency: 'EUR',
-		} as IDataObject,
-		reference: textParameter.call(this, 'reference', itemIndex, '', 'Reference'),
-		schedule_type: this.getNodeParameter('scheduleType', itemIndex, 'monthly') as string,
-		notify_client: this.getNodeParameter('notifyClient', itemIndex, false) as boolean,
-	};
-	if (this.getNodeParameter('mandate', itemIndex, 'new') === 'existing') {
-		body.direct_debit_mandate_id = uuidParameter.call(
-			this,
-			'directDebitMandateId',
-			'Mandate ID',
-			itemIndex,
-		);
-	} else {
-		body.send_mandate_signature_email = this.getNodeParameter(
-			'sendMandateSignatureEmail',
-			itemIndex,
-			false,
-		) as boolean;
-	}
-	validateBody.call(this, subscriptionSchema, body, itemIndex, SUBSCRIPTION_LABELS);
+	const body = subscriptionRequest(this, itemIndex);
 	// The API takes no idempotency key here: a model repeating its call gets the subscription it already made.
 	const asTool = runsAsAiTool(this);
 	const earlier = asTool ? madeEarlierInExecution(this, body) : undefined;

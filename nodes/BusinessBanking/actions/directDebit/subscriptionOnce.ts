@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { earlierOutputs } from '../common/earlierRuns';
+import { subscriptionRequest } from './subscriptionRequest';
 
 /** The fields that make two subscription requests the same subscription. */
 function sameSubscription(made: IDataObject, body: IDataObject): boolean {
@@ -24,4 +25,17 @@ function sameSubscription(made: IDataObject, body: IDataObject): boolean {
  */
 export function madeEarlierInExecution(context: IExecuteFunctions, body: IDataObject): IDataObject | undefined {
 	return earlierOutputs(context).find((json) => json.refused !== true && typeof json.id === 'string' && sameSubscription(json, body));
+}
+
+/**
+ * Whether the item repeats a subscription this node already made in the execution, so that it
+ * sends nothing (the tool answers it from the first): the limits then count nothing for it.
+ * Input the request cannot be built from is no repeat; the operation reports it.
+ */
+export function repeatsSubscriptionMadeEarlier(context: IExecuteFunctions, itemIndex: number): boolean {
+	try {
+		return madeEarlierInExecution(context, subscriptionRequest(context, itemIndex)) !== undefined;
+	} catch {
+		return false;
+	}
 }

@@ -68,7 +68,7 @@ const properties: INodeProperties[] = [
 		default: '',
 		required: true,
 		displayOptions: { show: { verification: ['token'] } },
-		description: 'The vop_proof_token from a "Verify Payee" operation, for this beneficiary’s IBAN',
+		description: 'The proof token a "Verify Payee" operation returned for this beneficiary’s IBAN',
 	},
 	{
 		displayName: 'Options',

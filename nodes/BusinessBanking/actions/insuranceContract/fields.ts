@@ -1,5 +1,14 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+/** Once, then from the most to the least frequent payment, as a finance user reads a schedule (not alphabetical). */
+const PAYMENT_FREQUENCY_OPTIONS = [
+	{ name: 'Once', value: 'one_off' },
+	{ name: 'Monthly', value: 'monthly' },
+	{ name: 'Quarterly', value: 'quarterly' },
+	{ name: 'Half-Yearly', value: 'half_yearly' },
+	{ name: 'Yearly', value: 'yearly' },
+];
+
 /** Labels of the API fields, for validation messages a user can map back to the node. */
 export const INSURANCE_LABELS: Record<string, string> = {
 	name: 'Name',
@@ -104,28 +113,7 @@ export const insuranceFields: INodeProperties[] = [
 		name: 'paymentFrequency',
 		type: 'options',
 		default: 'monthly',
-		options: [
-			{
-				name: 'Half-Yearly',
-				value: 'half_yearly',
-			},
-			{
-				name: 'Monthly',
-				value: 'monthly',
-			},
-			{
-				name: 'Once',
-				value: 'one_off',
-			},
-			{
-				name: 'Quarterly',
-				value: 'quarterly',
-			},
-			{
-				name: 'Yearly',
-				value: 'yearly',
-			},
-		],
+		options: PAYMENT_FREQUENCY_OPTIONS,
 	},
 	{
 		displayName: 'Price',

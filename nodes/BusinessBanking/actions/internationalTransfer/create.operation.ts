@@ -62,7 +62,7 @@ const properties: INodeProperties[] = [
 				type: 'options',
 				default: 'paired-device',
 				options: TWO_FA_OPTIONS,
-				description: 'How the user confirms the transfer (X-Service-2fa-Preference)',
+				description: 'How the user confirms the transfer',
 			},
 			{ displayName: 'Attachment IDs', name: 'attachmentIds', type: 'string', default: '', description: 'Comma-separated attachment IDs' },
 			{
@@ -80,7 +80,7 @@ const properties: INodeProperties[] = [
 				type: 'string',
 				typeOptions: { password: true },
 				default: '',
-				description: 'Sent as X-Service-MFA when the service asks for it',
+				description: 'The one-time code that confirms the transfer, when the bank asks for one',
 			},
 			{
 				displayName: 'SCA Session Token',
@@ -88,7 +88,7 @@ const properties: INodeProperties[] = [
 				type: 'string',
 				typeOptions: { password: true },
 				default: '',
-				description: 'Sent as X-Service-Sca-Session-Token, from a strong customer authentication already completed',
+				description: 'Proof of a strong customer authentication the user already completed, so that the transfer needs no new confirmation',
 			},
 		],
 	},

@@ -24,5 +24,6 @@ export const TWO_FA_OPTIONS = [
 	{ name: 'Paired Device', value: 'paired-device' },
 	{ name: 'Passkey', value: 'passkey' },
 	{ name: 'SMS Code', value: 'sms-otp' },
-	{ name: 'Mock (Sandbox)', value: 'mock' },
+	// Offered in production too: n8n's display rules read the node's parameters, never its credential's environment.
+	{ name: 'Mock (Sandbox)', value: 'mock', description: 'Meant for the sandbox: a simulated confirmation for trying transfers' },
 ];

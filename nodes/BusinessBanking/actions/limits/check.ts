@@ -2,13 +2,29 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { AMOUNT_PARAMETERS, BENEFICIARY_PARAMETERS } from '../aiTool/fields';
 import { amountAtMost, centsToText, isAmount, toCents } from './amounts';
+import { limitsCurrency, paymentCurrency } from './currency';
 import { reserveInExecution } from './spent';
+import { runsAsAiTool } from '../../n8n/toolVariant';
+import { isUuid } from '../common/uuid';
+import { repeatsSubscriptionMadeEarlier } from '../directDebit/subscriptionOnce';
+
+/** Identifiers are UUIDs: one pasted in upper case names the same beneficiary as in lower case. */
+function sameId(id: string): string {
+	return isUuid(id) ? id.toLowerCase() : id;
+}
+
+/** A call the node answers from one it already made (a tool's repeated one-off subscription) sends nothing, so it counts nothing. */
+function sendsNothing(context: IExecuteFunctions, resource: string, operation: string, itemIndex: number): boolean {
+	return resource === 'directDebit' && operation === 'createSubscription' && runsAsAiTool(context) && repeatsSubscriptionMadeEarlier(context, itemIndex);
+}
 
 export interface Limits {
 	maxAmountPerCall?: string;
 	maxAmountPerItem?: string;
 	maxAmountPerExecution?: string;
 	allowedBeneficiaryIds?: string;
+	/** The currency of the amounts above (limitsCurrencyField); EUR when unset. */
+	currency?: string;
 }
 
 /** One author's set of limits and how its refusals name it. */
@@ -50,6 +66,13 @@ export function limitRefusal(this: IExecuteFunctions, resource: string, operatio
 			return `Refused: a ${String(schedule)} subscription collects without an end date, so its total over the schedule has no bound within the limits this workflow's author set for ${who}${where}. Only a one-off collection (Schedule: Once) can be checked. Nothing was sent.`;
 		}
 	}
+	const currency = limitsCurrency(limits.currency);
+	if (amountParameter && (maxPerItem || maxTotal)) {
+		const paidIn = paymentCurrency(this, resource, operation, itemIndex);
+		if (paidIn !== currency) {
+			return `Refused: this payment is in ${paidIn || '(no currency)'}, and the amounts this workflow's author set for ${who}${where} are in ${currency}; they cannot be compared without an exchange rate, which the node does not apply. Nothing was sent.`;
+		}
+	}
 	if (amountParameter && maxPerItem) {
 		if (!isAmount(maxPerItem)) return `Refused: the author's ${perItemName} ("${maxPerItem}")${where} is not an amount, so no amount can be checked against it. Nothing was sent.`;
 		if (!isAmount(amount) || !amountAtMost(amount, maxPerItem)) {
@@ -59,20 +82,23 @@ export function limitRefusal(this: IExecuteFunctions, resource: string, operatio
 	const beneficiaryParameter = BENEFICIARY_PARAMETERS[resource]?.[operation];
 	const allowed = String(limits.allowedBeneficiaryIds ?? '')
 		.split(',')
-		.map((id) => id.trim())
+		.map((id) => sameId(id.trim()))
 		.filter(Boolean);
 	if (beneficiaryParameter && allowed.length > 0) {
 		const beneficiary = textOf(this.getNodeParameter(beneficiaryParameter, itemIndex, ''));
-		if (!allowed.includes(beneficiary)) {
+		if (!allowed.includes(sameId(beneficiary))) {
 			return `Refused: beneficiary ${beneficiary || '(none)'} is not one this workflow's author allows ${who} to pay${where}. Nothing was sent.`;
 		}
 	}
-	if (amountParameter && maxTotal) {
+	if (amountParameter && maxTotal && !sendsNothing(this, resource, operation, itemIndex)) {
 		if (!isAmount(maxTotal)) return `Refused: the author's Max Amount per Execution ("${maxTotal}")${where} is not an amount. Nothing was sent.`;
 		if (!isAmount(amount)) return `Refused: the amount ${amount || '(none)'} is not an amount this workflow's author's limits can be checked against. Nothing was sent.`;
-		const reserved = reserveInExecution(this, set.id, resource, operation, toCents(amount), toCents(maxTotal));
+		const reserved = reserveInExecution(this, set.id, currency, toCents(amount), toCents(maxTotal));
 		if (reserved.unrecorded) {
 			return `Refused: this call stands alone, with no earlier calls of its execution to count (as each call through n8n's MCP Server Trigger does), so the ${maxTotal} this workflow's author allows ${who} in one execution${where} cannot be counted across calls. Nothing was sent. The author can remove Max Amount per Execution and bound each call instead.`;
+		}
+		if (!reserved.ok && reserved.otherCurrency) {
+			return `Refused: this execution already sent ${reserved.otherCurrency} through this node, which the ${maxTotal} ${currency} this workflow's author allows ${who} in one execution${where} cannot count without an exchange rate. Nothing was sent.`;
 		}
 		if (!reserved.ok) {
 			return `Refused: ${amount} more would take this execution past the ${maxTotal} this workflow's author allows ${who} in one execution${where} (${centsToText(reserved.before)} already). Nothing was sent.`;

@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { AMOUNT_PARAMETERS, BENEFICIARY_PARAMETERS } from '../aiTool/fields';
+import { limitsCurrencyField } from './currency';
 
 /**
  * "Safety Limits": the author's bounds for every run of the node, whoever filled its inputs (a
@@ -33,8 +34,9 @@ export function safetyLimitsFields(): INodeProperties[] {
 					noDataExpression: true,
 					placeholder: 'e.g. 2000.00',
 					description:
-						'What this node may send in one execution, all items and runs together, counted from the bank’s answers n8n saved in the execution (a decimal string)',
+						'What this node may send in one execution, all items and runs together, counted from what it sent in this execution (n8n saves it with the execution), a payment that may have been made included (a decimal string)',
 				},
+				limitsCurrencyField,
 			);
 		}
 		if (withBeneficiary.length > 0) {

@@ -1,58 +1,82 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { earlierOutputs, inRecordedExecution } from '../common/earlierRuns';
-import { isAmount, toCents } from './amounts';
+import { currentRunIndex, earlierRuns, inRecordedExecution } from '../common/earlierRuns';
+import { toCents } from './amounts';
+import { sentRecordOf } from './record';
 
-/**
- * What an output of the operation debited or committed, as the bank answered it: an external
- * transfer's debit amount; an international transfer's source amount (of the quote it used, a
- * renewed one included); a subscription's amount per collection.
- */
-const RECORDED_AMOUNT: Record<string, (json: IDataObject) => unknown> = {
-	'externalTransfer.create': (json) => json.debit_amount ?? json.amount,
-	'internationalTransfer.create': (json) => (json.source_amount as IDataObject | undefined)?.value,
-	'directDebit.createSubscription': (json) => (json.amount as IDataObject | undefined)?.value,
-};
-
-/**
- * What this node already sent in this execution, in cents: the bank's answers to its earlier runs,
- * as n8n saved them in the execution (see earlierOutputs), each record counted once by its id (a
- * call repeated with the same idempotency key is answered with the same transfer). Refusals,
- * errors and records found rather than made (`_existing`) sent nothing.
- */
-export function spentEarlierInExecution(context: IExecuteFunctions, resource: string, operation: string): bigint {
-	const amountOf = RECORDED_AMOUNT[`${resource}.${operation}`];
-	if (!amountOf) return 0n;
-	const counted = new Set<string>();
-	let total = 0n;
-	for (const json of earlierOutputs(context)) {
-		if (json.refused === true || json.error !== undefined || json._existing === true) continue;
-		const amount = String(amountOf(json) ?? '');
-		if (!isAmount(amount)) continue;
-		const id = typeof json.id === 'string' ? json.id : undefined;
-		if (id && counted.has(id)) continue;
-		if (id) counted.add(id);
-		total += toCents(amount);
-	}
-	return total;
+/** What this node sent in its finished runs of the execution, in one currency, and whether any was in another. */
+interface Counted {
+	cents: bigint;
+	otherCurrency?: string;
 }
 
-/** What the items of this run let through so far, per limit set (the run is one process's). */
-const reservedInRun = new WeakMap<object, Map<string, bigint>>();
+/**
+ * What this node's earlier, finished runs of this execution sent, as each recorded it (record.ts:
+ * the amount it asked for or the quote it used, a payment that may have been made included), in
+ * `currency`. A record repeated under one id (a call repeated with the same idempotency key is
+ * answered with the same transfer) counts once. Refusals and records found rather than made sent
+ * nothing and hold no record.
+ */
+function spentInFinishedRuns(context: IExecuteFunctions, currency: string): { counted: Counted; finished: Set<number> } {
+	const counted: Counted = { cents: 0n };
+	const finished = new Set<number>();
+	const ids = new Set<string>();
+	for (const { runIndex, items } of earlierRuns(context)) {
+		finished.add(runIndex);
+		for (const item of items) {
+			const sent = sentRecordOf(item);
+			if (!sent) continue;
+			const id = typeof item.json.id === 'string' ? item.json.id : undefined;
+			if (id && ids.has(id)) continue;
+			if (id) ids.add(id);
+			if (sent.currency !== currency) counted.otherCurrency ??= sent.currency;
+			else counted.cents += toCents(sent.amount);
+		}
+	}
+	return { counted, finished };
+}
 
 /**
- * Adds `amount` cents to the set's total for this execution when it stays within `max` cents;
- * says whether it did and what was spent before. The total is the execution's earlier runs plus
- * this run's items already let through (an item counts once let through, even if the bank then
- * refuses it: the total errs on the safe side).
+ * What this process let through and has not seen finish, per execution (its run data, shared by
+ * every run of it in this process), node and limit set, by run index: the current run's items, and
+ * the calls n8n's AI Agent 1.x and 2.x run at once from one model message, each a run of its own
+ * that has not answered yet. A run that has finished counts by its record instead.
  */
-export function reserveInExecution(context: IExecuteFunctions, setId: string, resource: string, operation: string, amount: bigint, max: bigint): { ok: boolean; before: bigint; unrecorded?: true } {
+const inFlight = new WeakMap<object, Map<string, Map<number, bigint>>>();
+
+function inFlightOf(context: IExecuteFunctions, setId: string): Map<number, bigint> {
+	const execution = (context as unknown as { runExecutionData?: object }).runExecutionData ?? context;
+	let sets = inFlight.get(execution);
+	if (!sets) inFlight.set(execution, (sets = new Map()));
+	const key = `${context.getNode().name}\u0000${setId}`;
+	let runs = sets.get(key);
+	if (!runs) sets.set(key, (runs = new Map()));
+	return runs;
+}
+
+export interface Reservation {
+	ok: boolean;
+	before: bigint;
+	unrecorded?: true;
+	otherCurrency?: string;
+}
+
+/**
+ * Adds `amount` cents (in `currency`, the limits') to the set's total for this execution when it
+ * stays within `max` cents; says whether it did and what was sent before. The total is the
+ * execution's finished runs, as recorded, plus what this process let through in runs not finished
+ * (an item counts once let through, even if the bank then refuses it: the total errs on the safe side).
+ */
+export function reserveInExecution(context: IExecuteFunctions, setId: string, currency: string, amount: bigint, max: bigint): Reservation {
 	// No execution to count in (a call through n8n's MCP Server Trigger): a total cannot hold, so it refuses.
 	if (!inRecordedExecution(context)) return { ok: false, before: 0n, unrecorded: true };
-	let run = reservedInRun.get(context);
-	if (!run) reservedInRun.set(context, (run = new Map()));
-	const before = spentEarlierInExecution(context, resource, operation) + (run.get(setId) ?? 0n);
+	const { counted, finished } = spentInFinishedRuns(context, currency);
+	if (counted.otherCurrency) return { ok: false, before: counted.cents, otherCurrency: counted.otherCurrency };
+	const runs = inFlightOf(context, setId);
+	let before = counted.cents;
+	for (const [runIndex, cents] of runs) if (!finished.has(runIndex)) before += cents;
 	if (before + amount > max) return { ok: false, before };
-	run.set(setId, (run.get(setId) ?? 0n) + amount);
+	const current = currentRunIndex(context);
+	runs.set(current, (runs.get(current) ?? 0n) + amount);
 	return { ok: true, before };
 }

@@ -14,10 +14,12 @@ import { checkedByN8n } from '../../n8n/checkedByN8n';
 import { runContext } from '../../n8n/runContext';
 import { inputError } from '../common/inputError';
 import { checkParameterTypes, type SettledChecks } from '../common/parameterTypes';
+import { pointToFormFields } from './fieldErrors';
 import { InputProblem } from '../common/values';
 import { resources } from '../resources';
 import { aiToolRefusal, runsAsAiTool } from '../aiTool/gate';
 import { safetyLimitRefusal } from '../limits/safety';
+import { mayHaveBeenMade, SENT_FIELD, sentBy, withSentRecord } from '../limits/record';
 import { resultForModel } from '../aiTool/resultForModel';
 
 /**
@@ -67,9 +69,23 @@ async function runItems(this: IExecuteFunctions, itemDone: (itemIndex: number) =
 			if (beyondLimits) throw new NodeOperationError(this.getNode(), `Item ${itemIndex}: ${beyondLimits}`, { itemIndex });
 			checkParameterTypes.call(this, operation.description, itemIndex, settled);
 			const output = await operation.execute.call(this, itemIndex);
-			results[itemIndex] = output.map((entry) => ({ ...entry, pairedItem: { item: itemIndex } }));
+			// What it sent is kept with the output, for the limits of later runs of this execution to count.
+			const sent = sentBy(this, resourceName, operationName, itemIndex, output[0]?.json);
+			results[itemIndex] = withSentRecord(output, sent, asTool).map((entry) => ({ ...entry, pairedItem: { item: itemIndex } }));
 		} catch (caught) {
 			const error = caught instanceof InputProblem ? inputError(this, caught, itemIndex) : caught;
+			pointToFormFields.call(this, error, operation.description, itemIndex);
+			// A payment that may have been made counts as sent, its record kept with the error.
+			const sent = mayHaveBeenMade(error) ? sentBy(this, resourceName, operationName, itemIndex) : undefined;
+			// As a tool the error is the call's answer: n8n's AI Agent 1.x and 2.x hand a thrown one to the model as empty text.
+			if (asTool) {
+				results[itemIndex] = [{ json: { error: error.message, ...errorDetails(error), ...(sent ? { [SENT_FIELD]: { ...sent } } : {}) }, pairedItem: { item: itemIndex } }];
+				return;
+			}
+			if (sent && this.continueOnFail()) {
+				results[itemIndex] = withSentRecord([{ json: { error: error.message, ...errorDetails(error) }, pairedItem: { item: itemIndex } }], sent, false);
+				return;
+			}
 			if (!this.continueOnFail()) throw withItemIndex(this, error, itemIndex);
 			results[itemIndex] = [{ json: { error: error.message, ...errorDetails(error) }, pairedItem: { item: itemIndex } }];
 		} finally {

@@ -1,0 +1,60 @@
+// The totals of AI Agent Limits under a real agent, whatever its version runs tools like: n8n's AI
+// Agent 3.x runs a model message's tool calls one after another in its engine; 1.x and 2.x hand them
+// to LangChain's executor, which may run them at once and records each call's input in the tool's
+// run data first. Exactly the calls within the limits pass, sent one by one or several in one
+// message. Called by test/e2e/ai-agent.test.ts for each agent version it checks.
+import { SEED } from '../../sandbox/core/seed';
+import { externalTransfers } from '../../sandbox/modules/transfers/store';
+import { toolName } from './helpers/agentWorkflow';
+import type { AgentUnderTest } from './helpers/agentUnderTest';
+import { allowed, payTool, SUPPLIER } from './helpers/injectionScenarios';
+import { toolResults, type Script } from './helpers/scriptedModel';
+
+const PAYMENT = { beneficiary_id: SUPPLIER, amount: '900.00' };
+
+/** The scripts of these checks: one call, three calls in one message, the same call twice. */
+export const limitScripts: Record<string, Script> = {
+	'total-one-call': (request) =>
+		toolResults(request).length === 0 ? { toolCalls: [{ name: toolName('Pay supplier'), args: { ...PAYMENT, reference: 'F-2026-201' } }] } : { answer: 'done' },
+	'total-three-at-once': (request) =>
+		toolResults(request).length === 0
+			? { toolCalls: ['F-2026-301', 'F-2026-302', 'F-2026-303'].map((reference) => ({ name: toolName('Pay supplier'), args: { ...PAYMENT, reference } })) }
+			: { answer: 'done' },
+	'repeats-call': (request) =>
+		toolResults(request).length < 2 ? { toolCalls: [{ name: toolName('Pay supplier'), args: { ...PAYMENT, amount: '120.50', reference: 'F-2026-401' } }] } : { answer: 'done' },
+};
+
+export function limitChecks(agent: () => AgentUnderTest): void {
+	describe('AI Agent Limits’ totals, as this agent version runs tools', () => {
+		const resultsOf = (scenario: string) => toolResults(agent().model.requestsOf(scenario).at(-1)!).map((result) => result.content);
+		/** The transfers the bank made for these references. */
+		const made = (...references: string[]) =>
+			externalTransfers(agent().sandbox.ctx)
+				.list(SEED.organizations.fr)
+				.filter((transfer) => references.includes(transfer.reference));
+
+		it('one call within every limit (900.00, an allowed payee, 1500.00 per execution, nothing spent) is paid', async () => {
+			await agent().runManually('total-one-call', [payTool(allowed({ maxAmountPerCall: '1000.00', maxAmountPerExecution: '1500.00', allowedBeneficiaryIds: SUPPLIER }))]);
+			expect(resultsOf('total-one-call')).toEqual([expect.not.stringContaining('Refused')]);
+			expect(made('F-2026-201')).toHaveLength(1);
+		});
+
+		it('three calls of 900.00 in one model message under 1000.00 per execution: exactly one transfer, the others refused with the reason', async () => {
+			await agent().runManually('total-three-at-once', [payTool(allowed({ maxAmountPerExecution: '1000.00' }))]);
+			const results = resultsOf('total-three-at-once');
+			expect(results).toHaveLength(3);
+			expect(results.filter((result) => result.includes('Refused: 900.00 more would take this execution past the 1000.00'))).toHaveLength(2);
+			expect(results.filter((result) => result.includes('(900.00 already)'))).toHaveLength(2);
+			expect(made('F-2026-301', 'F-2026-302', 'F-2026-303')).toHaveLength(1);
+		});
+
+		it('the same call repeated by the model: one transfer (the second answered from the first, by its idempotency key)', async () => {
+			await agent().runManually('repeats-call', [payTool(allowed({ maxAmountPerCall: '500.00', maxAmountPerExecution: '500.00' }))]);
+			expect(resultsOf('repeats-call')).toEqual([expect.stringContaining('F-2026-401'), expect.stringContaining('F-2026-401')]);
+			const keys = (await agent().transfers()).map((request) => request.headers['x-service-idempotency-key']);
+			expect(keys).toHaveLength(2);
+			expect(new Set(keys).size).toBe(1);
+			expect(made('F-2026-401')).toHaveLength(1);
+		});
+	});
+}
