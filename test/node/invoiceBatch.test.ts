@@ -123,7 +123,8 @@ describe('Client Invoice: batches', () => {
 			watch.stop();
 			await sandbox.http.delete('/sandbox/faults');
 		}
-	});
+		// One at a time, each invoice also waits for the write memory's claim check (transport/memory): 30 × ~0.15 s.
+	}, 30_000);
 
 	test('without Batch Concurrency the node adapts: more than a fixed 5 at once when the service is slow, never more than 100', async () => {
 		const clientId = await createClient(sandbox, { ...frCompanyClient, name: 'Adaptatif SARL' });

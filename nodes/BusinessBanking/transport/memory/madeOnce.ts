@@ -2,7 +2,7 @@ import { NodeApiError, NodeOperationError, sleep, type IDataObject, type IExecut
 
 import { nodeCanRecord } from '../../n8n/processedData';
 import { contentKeyOf } from '../idempotency';
-import { forget, readRecords, record, recordValues } from './store';
+import { forget, present, readRecords, record, recordValues } from './store';
 import { memorySettings } from './settings';
 
 /**
@@ -11,8 +11,9 @@ import { memorySettings } from './settings';
  * bank remembers its idempotency key (30 minutes). Per write identity `K` (its idempotency key, or
  * one derived the same way where the API takes none), the node's list in n8n's processed-data store
  * holds: the claim `K|c` (recorded before anything is sent: the first to record it makes it),
- * `K|u` (when the first try started, and its execution) and, once the bank answered, `K|m` (when,
- * which execution, the bank's id). A repeat reads them: made → the record as the bank has it now;
+ * `K|u` (when the first try started, and its execution), the claimant's token `K|o|…` (while it
+ * sends: its survival after SETTLE_MS shows no other process wrote over the claim) and, once the
+ * bank answered, `K|m` (when, which execution, the bank's id) closed by the marker `K|k`. A repeat reads them: made → the record as the bank has it now;
  * only tried → within the bank's key window the same key is sent again (the bank answers), after
  * it nothing is sent and the item stops; nothing readable yet → another execution is making it,
  * wait for its answer.
@@ -60,6 +61,9 @@ export interface MadeOnceWrite {
 /** Writes being sent by this process now: a repeat of one waits for its answer. */
 const inFlight = new Set<string>();
 
+let attempts = 0;
+const nextNonce = () => `${Date.now().toString(36)}.${(attempts++).toString(36)}.${Math.random().toString(36).slice(2, 8)}`;
+
 const nowMinutes = () => Math.floor(Date.now() / 60_000);
 const isoOf = (minutes: number) => new Date(minutes * 60_000).toISOString();
 
@@ -80,16 +84,19 @@ interface Try {
 	write: MadeOnceWrite;
 	now: number;
 	executionId: string;
+	/** Tells this attempt's token from any other's (the same execution may try one write twice). */
+	nonce: string;
 }
 
 /** Makes the write unless this node made it before (within the memory window); see the file's comment. */
 export async function makeOnce(this: IExecuteFunctions, itemIndex: number, write: MadeOnceWrite): Promise<IDataObject> {
 	// A workflow never saved has no processed data: the bank's key is all there is.
 	if (!nodeCanRecord(this)) return await write.create();
-	const attempt: Try = { context: this, itemIndex, write, now: nowMinutes(), executionId: String(this.getExecutionId() ?? '') };
+	const attempt: Try = { context: this, itemIndex, write, now: nowMinutes(), executionId: String(this.getExecutionId() ?? ''), nonce: nextNonce() };
 	const claim = `${write.key}|c`;
-	const firstTry = recordValues(this, itemIndex, `${write.key}|u`, [String(attempt.now), attempt.executionId]);
-	const fresh = await record(this, itemIndex, [claim, ...firstTry]);
+	const firstTry = [...recordValues(this, itemIndex, `${write.key}|u`, [String(attempt.now), attempt.executionId]), tokenOf(attempt, itemIndex)];
+	// The claim last: n8n drops a full list's oldest values first, so a claim still there has its first try's record whole.
+	const fresh = await record(this, itemIndex, [...firstTry, claim]);
 	if (fresh.has(claim)) {
 		// A repeat of it in this process (another item of the run, n8n's own retry) waits for its answer.
 		inFlight.add(write.key);
@@ -104,15 +111,38 @@ export async function makeOnce(this: IExecuteFunctions, itemIndex: number, write
 	return await repeat(attempt);
 }
 
+/**
+ * This attempt's token: one value only it records, beside its claim. n8n's store writes the node's
+ * list whole, so a process that claimed at the same instant wrote over this one's values (the token
+ * gone) or had its own written over (this token stays): one value read says which.
+ */
+function tokenOf(attempt: Try, itemIndex: number): string {
+	return `${attempt.write.key}|o|${attempt.executionId}|${itemIndex}|${attempt.nonce}`;
+}
+
+/** Recorded after a made record's values: where it is still there, so is the record (n8n drops the oldest first). */
+const madeMarker = (key: string) => `${key}|k`;
+
+/** The values of the made record `fields` of write `key`, its marker last. */
+function madeValues(context: IExecuteFunctions, itemIndex: number, key: string, fields: string[]): string[] {
+	return [...recordValues(context, itemIndex, `${key}|m`, fields), madeMarker(key)];
+}
+
 /** Sends the write this execution claimed, after checking that no other process claimed it at the same instant. */
 async function makeIt(attempt: Try, claim: string, firstTry: string[]): Promise<IDataObject> {
-	const { context, itemIndex, write } = attempt;
+	const { context, itemIndex } = attempt;
+	// Every claim of a batch of items settles together: the checks after it go to n8n in one call.
 	await sleep(SETTLE_MS);
-	const [tried] = await readRecords(context, itemIndex, [`${write.key}|u`]);
-	const mine = tried.state === 'present' && tried.fields[0] === String(attempt.now) && tried.fields[1] === attempt.executionId;
-	if (!mine) {
-		// Another process claimed it too (n8n's store has no lock): let it make it, wait for its answer.
+	const token = tokenOf(attempt, itemIndex);
+	const found = await present(context, itemIndex, [token, madeMarker(attempt.write.key)]);
+	// Made before, though its claim had fallen out of a full list (the marker outlives the record it closes): output it.
+	if (found.has(madeMarker(attempt.write.key))) {
 		await forget(context, itemIndex, firstTry);
+		return await repeat(attempt);
+	}
+	if (!found.has(token)) {
+		// Another process claimed it too (n8n's store has no lock) and its values replaced this one's:
+		// let it make it and wait for its answer (nothing of this claim is left to take back).
 		return await repeat(attempt);
 	}
 	return await send(attempt, claim, firstTry);
@@ -134,7 +164,7 @@ async function send(attempt: Try, claim: string, firstTry: string[], resent = fa
 	}
 	const ids = write.ids ? write.ids(made) : [typeof made.id === 'string' || typeof made.id === 'number' ? String(made.id) : ''];
 	const madeRecord = [String(attempt.now), attempt.executionId, ...ids];
-	await record(context, itemIndex, recordValues(context, itemIndex, `${write.key}|m`, madeRecord));
+	await record(context, itemIndex, madeValues(context, itemIndex, write.key, madeRecord));
 	// The first try's record has served its turn (what was made is known): keep the list short.
 	await forget(context, itemIndex, firstTry);
 	const sameContent = contentKeyOf(context, write.key);
@@ -150,11 +180,11 @@ async function rememberUnder(attempt: Try, key: string, madeRecord: string[]): P
 	const { context, itemIndex } = attempt;
 	const [made, tried] = await readRecords(context, itemIndex, [`${key}|m`, `${key}|u`]);
 	const old = [
-		...(made.state === 'present' ? recordValues(context, itemIndex, `${key}|m`, made.fields) : []),
+		...(made.state === 'present' ? madeValues(context, itemIndex, key, made.fields) : []),
 		...(tried.state === 'present' ? recordValues(context, itemIndex, `${key}|u`, tried.fields) : []),
 	];
 	await forget(context, itemIndex, old);
-	await record(context, itemIndex, [`${key}|c`, ...recordValues(context, itemIndex, `${key}|m`, madeRecord)]);
+	await record(context, itemIndex, [...madeValues(context, itemIndex, key, madeRecord), `${key}|c`]);
 }
 
 /** The write was claimed before: output what was made, ask the bank again while it knows the key, or stop. */
@@ -213,9 +243,9 @@ async function makeAgainAfterWindow(attempt: Try, made: string[] | undefined, tr
 		await sleep(POLL_MS);
 		return await repeat(attempt);
 	}
-	const old = [...(made ? recordValues(context, itemIndex, `${write.key}|m`, made) : []), ...(tried ? recordValues(context, itemIndex, `${write.key}|u`, tried) : [])];
+	const old = [...(made ? madeValues(context, itemIndex, write.key, made) : []), ...(tried ? recordValues(context, itemIndex, `${write.key}|u`, tried) : [])];
 	await forget(context, itemIndex, old);
-	const firstTry = recordValues(context, itemIndex, `${write.key}|u`, [String(attempt.now), attempt.executionId]);
+	const firstTry = [...recordValues(context, itemIndex, `${write.key}|u`, [String(attempt.now), attempt.executionId]), tokenOf(attempt, itemIndex)];
 	await record(context, itemIndex, firstTry);
 	return await makeIt(attempt, claim, firstTry);
 }

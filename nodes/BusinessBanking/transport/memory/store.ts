@@ -1,4 +1,4 @@
-import { NodeOperationError, type ICheckProcessedOptions, type IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError, sleep, type ICheckProcessedOptions, type IExecuteFunctions } from 'n8n-workflow';
 
 import { forgetForNode, recordNewForNode } from '../../n8n/processedData';
 import { readRegister, registerProbes, registerValues, type RegisterRead } from './register';
@@ -15,6 +15,12 @@ import { readRegister, registerProbes, registerValues, type RegisterRead } from 
 
 /** How many values the node's list keeps: about 120 per remembered write, so some 800 writes (docs/rerunning-safely.md). */
 export const MEMORY_MAX_ENTRIES = 100_000;
+/**
+ * The most values one call to n8n asks about. A read records its probes before it takes them out
+ * again, and n8n drops a list's oldest values past MEMORY_MAX_ENTRIES: a batch of reads asking
+ * more than this headroom would push out the oldest writes' records (it did, at 100 items × 1,072 probes).
+ */
+export const MAX_VALUES_PER_CALL = 5_000;
 const OPTIONS: ICheckProcessedOptions = { mode: 'entries', maxEntries: MEMORY_MAX_ENTRIES };
 
 /** record: answers the values new to the list; forget: answers nothing; read: answers the probes the reading itself added (then taken out). */
@@ -54,14 +60,18 @@ function nextBatch(queue: QueuedCall[]): QueuedCall[] {
 	const batch: QueuedCall[] = [];
 	const kindOf = new Map<string, CallKind>();
 	const waiting = new Set<string>();
+	let asked = 0;
 	for (const call of queue) {
+		if (batch.length > 0 && asked + call.values.length > MAX_VALUES_PER_CALL) break;
 		const writes = [...writesOf(call)];
 		const joins = writes.every((write) => !waiting.has(write) && (kindOf.get(write) ?? call.kind) === call.kind);
 		for (const write of writes) {
 			if (!joins) waiting.add(write);
 			else kindOf.set(write, call.kind);
 		}
-		if (joins) batch.push(call);
+		if (!joins) continue;
+		batch.push(call);
+		asked += call.values.length;
 	}
 	return batch;
 }
@@ -69,6 +79,8 @@ function nextBatch(queue: QueuedCall[]): QueuedCall[] {
 /** Sends the queued calls, as few calls to n8n as their order allows (nextBatch). */
 async function drain(name: string): Promise<void> {
 	const queue = queues.get(name)!;
+	// The items started together reach here a few ticks apart: one turn of the event loop lets them join the first batch.
+	await sleep(0);
 	while (queue.length > 0) {
 		const batch = nextBatch(queue);
 		for (const call of batch) queue.splice(queue.indexOf(call), 1);
@@ -135,6 +147,16 @@ export function recordValues(context: IExecuteFunctions, itemIndex: number, name
 	const values = registerValues(name, fields);
 	if (!values) throw new NodeOperationError(context.getNode(), `Item ${itemIndex}: the record of what was made is too long to remember (${fields.join(', ')})`, { itemIndex });
 	return values;
+}
+
+/** Which of `values` the node's list holds (asking records the others, which are taken out again at once). */
+export async function present(context: IExecuteFunctions, itemIndex: number, values: string[]): Promise<Set<string>> {
+	try {
+		const strays = await queued(context, 'read', values);
+		return new Set(values.filter((value) => !strays.has(value)));
+	} catch (error) {
+		storeFailed(context, itemIndex, error);
+	}
 }
 
 /**
