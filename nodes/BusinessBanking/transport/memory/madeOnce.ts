@@ -58,8 +58,8 @@ export interface MadeOnceWrite {
 	current?: (ids: string[]) => Promise<IDataObject>;
 }
 
-/** Writes being sent by this process now: a repeat of one waits for its answer. */
-const inFlight = new Set<string>();
+/** Writes being made by this process now, settled when the bank answered: a repeat of one waits for that. */
+const inFlight = new Map<string, Promise<unknown>>();
 
 let attempts = 0;
 const nextNonce = () => `${Date.now().toString(36)}.${(attempts++).toString(36)}.${Math.random().toString(36).slice(2, 8)}`;
@@ -86,28 +86,36 @@ interface Try {
 	executionId: string;
 	/** Tells this attempt's token from any other's (the same execution may try one write twice). */
 	nonce: string;
+	/** Claimed again after the claim it found was let go (a refusal): a second let-go claim is waited on, not chased. */
+	claimedAgain: boolean;
 }
 
 /** Makes the write unless this node made it before (within the memory window); see the file's comment. */
 export async function makeOnce(this: IExecuteFunctions, itemIndex: number, write: MadeOnceWrite): Promise<IDataObject> {
 	// A workflow never saved has no processed data: the bank's key is all there is.
 	if (!nodeCanRecord(this)) return await write.create();
-	const attempt: Try = { context: this, itemIndex, write, now: nowMinutes(), executionId: String(this.getExecutionId() ?? ''), nonce: nextNonce() };
+	return await claimAndMake(this, itemIndex, write, false);
+}
+
+async function claimAndMake(context: IExecuteFunctions, itemIndex: number, write: MadeOnceWrite, claimedAgain: boolean): Promise<IDataObject> {
+	const attempt: Try = { context, itemIndex, write, now: nowMinutes(), executionId: String(context.getExecutionId() ?? ''), nonce: nextNonce(), claimedAgain };
 	const claim = `${write.key}|c`;
-	const firstTry = [...recordValues(this, itemIndex, `${write.key}|u`, [String(attempt.now), attempt.executionId]), tokenOf(attempt, itemIndex)];
+	const firstTry = [...recordValues(context, itemIndex, `${write.key}|u`, [String(attempt.now), attempt.executionId]), tokenOf(attempt, itemIndex)];
 	// The claim last: n8n drops a full list's oldest values first, so a claim still there has its first try's record whole.
-	const fresh = await record(this, itemIndex, [...firstTry, claim]);
+	const fresh = await record(context, itemIndex, [...firstTry, claim]);
 	if (fresh.has(claim)) {
 		// A repeat of it in this process (another item of the run, n8n's own retry) waits for its answer.
-		inFlight.add(write.key);
+		const making = makeIt(attempt, claim, firstTry);
+		const settled = making.catch(() => undefined);
+		inFlight.set(write.key, settled);
 		try {
-			return await makeIt(attempt, claim, firstTry);
+			return await making;
 		} finally {
-			inFlight.delete(write.key);
+			if (inFlight.get(write.key) === settled) inFlight.delete(write.key);
 		}
 	}
 	// Made or tried before: take back what this call added to the record of the first try.
-	await forget(this, itemIndex, firstTry.filter((value) => fresh.has(value)));
+	await forget(context, itemIndex, firstTry.filter((value) => fresh.has(value)));
 	return await repeat(attempt);
 }
 
@@ -192,6 +200,9 @@ async function repeat(attempt: Try): Promise<IDataObject> {
 	const { context, itemIndex, write } = attempt;
 	const { rememberMinutes } = memorySettings(context, itemIndex);
 	for (let poll = 0; ; poll++) {
+		// Made by this process right now (another item of the run): its answer decides, as soon as it comes.
+		const making = inFlight.get(write.key);
+		if (making) await making;
 		const [made, tried] = await readRecords(context, itemIndex, [`${write.key}|m`, `${write.key}|u`]);
 		if (made.state === 'present') {
 			const [at, executionId, ...ids] = made.fields;
@@ -210,6 +221,9 @@ async function repeat(attempt: Try): Promise<IDataObject> {
 				if (age < write.sendAgainWithin) return await send(attempt, `${write.key}|c`, recordValues(context, itemIndex, `${write.key}|u`, tried.fields), true);
 				throw mayExist(attempt, Number(at), executionId);
 			}
+		} else if (!attempt.claimedAgain && !inFlight.has(write.key)) {
+			// Nothing made or tried: the claim was let go (the bank refused it for sure), so this item tries for itself.
+			return await claimAndMake(context, itemIndex, write, true);
 		} else if (poll >= POLL_TRIES) {
 			throw new NodeOperationError(context.getNode(), `Item ${itemIndex}: this ${write.what} was started before and what became of it cannot be read: nothing was sent`, {
 				itemIndex,
