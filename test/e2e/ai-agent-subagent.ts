@@ -11,27 +11,34 @@ import type { AgentUnderTest } from './helpers/agentUnderTest';
 import { allowed, lastResult, listSupplierInvoices, obeysInjection, payTool, SUPPLIER } from './helpers/injectionScenarios';
 import { textOf, toolResults, type ChatRequest, type Script } from './helpers/scriptedModel';
 
-const PAYMENT = { beneficiary_id: SUPPLIER, amount: '900.00' };
-const pay = (reference: string) => ({ name: toolName('Pay supplier'), args: { ...PAYMENT, reference } });
+const pay = (reference: string, amount = '900.00') => ({ name: toolName('Pay supplier'), args: { beneficiary_id: SUPPLIER, amount, reference } });
 
 /** Whether this request is the parent agent's (it sees the sub-agent as its one tool). */
 const isParent = (request: ChatRequest) => (request.tools ?? []).some((tool) => tool.function.name === toolName(SUB_AGENT));
 
 /** The parent hands the user's request to the sub-agent, then reports its answer; the sub-agent follows `script`. */
 const delegated =
-	(script: Script): Script =>
+	(script: Script, asks: (prompt: string) => string[] = (prompt) => [prompt]): Script =>
 	(request) => {
 		if (!isParent(request)) return script(request);
 		if (toolResults(request).length > 0) return { answer: `The payments assistant answered: ${lastResult(request)}` };
 		const user = request.messages.find((message) => message.role === 'user');
-		return { toolCalls: [{ name: toolName(SUB_AGENT), args: { [SUB_AGENT_PROMPT]: user ? textOf(user) : '' } }] };
+		return { toolCalls: asks(user ? textOf(user) : '').map((prompt) => ({ name: toolName(SUB_AGENT), args: { [SUB_AGENT_PROMPT]: prompt } })) };
 	};
+
+/** The reference a parent's request to the sub-agent names. */
+const referenceAsked = (request: ChatRequest) => /pay (F-\d{4}-\d{3})/.exec(textOf(request.messages.find((message) => message.role === 'user')!))?.[1] ?? '?';
 
 export const subAgentScripts: Record<string, Script> = {
 	'sub-injection': delegated(obeysInjection(toolName('List supplier invoices'))),
 	'sub-one-call': delegated((request) => (toolResults(request).length === 0 ? { toolCalls: [pay('F-2026-501')] } : { answer: `Paid: ${lastResult(request)}` })),
 	'sub-three-at-once': delegated((request) =>
-		toolResults(request).length === 0 ? { toolCalls: ['F-2026-601', 'F-2026-602', 'F-2026-603'].map(pay) } : { answer: 'done' },
+		toolResults(request).length === 0 ? { toolCalls: ['F-2026-601', 'F-2026-602', 'F-2026-603'].map((reference) => pay(reference)) } : { answer: 'done' },
+	),
+	// The parent asks the sub-agent twice in one message; each sub-agent run pays 600.00 once.
+	'sub-twice': delegated(
+		(request) => (toolResults(request).length === 0 ? { toolCalls: [pay(referenceAsked(request), '600.00')] } : { answer: lastResult(request) }),
+		(prompt) => [`${prompt} pay F-2026-701`, `${prompt} pay F-2026-702`],
 	),
 };
 
@@ -75,6 +82,15 @@ export function subAgentChecks(agent: () => AgentUnderTest, agentVersion: number
 			expect(results.filter((result) => result.includes('(900.00 already)'))).toHaveLength(2);
 			expect(await agent().transfers()).toHaveLength(1);
 			expect(made('F-2026-601', 'F-2026-602', 'F-2026-603')).toHaveLength(1);
+		});
+
+		it('the agent runs the sub-agent twice from one message, each paying 600.00 under 1000.00 per execution: one transfer, the total kept across the sub-agent’s runs', async () => {
+			await run('sub-twice', [payTool(allowed({ maxAmountPerExecution: '1000.00' }))]);
+			const results = subRequests('sub-twice').flatMap((request) => toolResults(request).map((result) => result.content));
+			expect(results).toHaveLength(2);
+			expect(results.filter((result) => result.includes('Refused: 600.00 more would take this execution past the 1000.00') && result.includes('(600.00 already)'))).toHaveLength(1);
+			expect(await agent().transfers()).toHaveLength(1);
+			expect(made('F-2026-701', 'F-2026-702')).toHaveLength(1);
 		});
 	});
 }
