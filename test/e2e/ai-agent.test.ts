@@ -12,6 +12,7 @@ import { reviewChecks } from './ai-agent-review';
 import { templateChecks } from './ai-agent-template';
 import { limitChecks, limitScripts } from './ai-agent-limits';
 import { subAgentChecks, subAgentScripts } from './ai-agent-subagent';
+import { everyOperationChecks, everyOperationScripts } from './ai-agent-every-operation';
 import { agentScripts } from './helpers/agentScripts';
 import { agentWorkflow, fromAi, toolName, type AgentTool, type AgentWorkflowOptions } from './helpers/agentWorkflow';
 import type { AgentUnderTest } from './helpers/agentUnderTest';
@@ -68,7 +69,7 @@ function agentChecks(open: OpenN8n, agentVersion = 3.1): void {
 	const mailbox = new Mailbox();
 	let invoiceClientId = '';
 	let leakedToken = '';
-	const model = new ScriptedModel({ ...agentScripts(() => invoiceClientId, () => leakedToken), ...limitScripts, ...subAgentScripts });
+	const model = new ScriptedModel({ ...agentScripts(() => invoiceClientId, () => leakedToken), ...limitScripts, ...subAgentScripts, ...everyOperationScripts });
 
 	const transfers = async () => await requestsTo(sandbox, 'POST', '/v2/external_transfers');
 
@@ -261,6 +262,7 @@ function agentChecks(open: OpenN8n, agentVersion = 3.1): void {
 	const agent = (): AgentUnderTest => ({ n8n, sandbox, banking, modelCredential, mailbox, model, transfers, runManually });
 	limitChecks(agent);
 	subAgentChecks(agent, agentVersion);
+	everyOperationChecks(agent);
 	// n8n's human review of tool calls gates the tools of its AI Agent 3.x; the template saves a 3.1 agent.
 	if (agentVersion < 3) return;
 	reviewChecks(agent);
