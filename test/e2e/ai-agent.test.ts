@@ -11,8 +11,10 @@ import { toolDescriptionOf } from '../../nodes/BusinessBanking/actions/aiTool/to
 import { reviewChecks } from './ai-agent-review';
 import { templateChecks } from './ai-agent-template';
 import { limitChecks, limitScripts } from './ai-agent-limits';
+import { subAgentChecks, subAgentScripts } from './ai-agent-subagent';
+import { everyOperationChecks, everyOperationScripts } from './ai-agent-every-operation';
 import { agentScripts } from './helpers/agentScripts';
-import { agentWorkflow, fromAi, toolName, type AgentTool } from './helpers/agentWorkflow';
+import { agentWorkflow, fromAi, toolName, type AgentTool, type AgentWorkflowOptions } from './helpers/agentWorkflow';
 import type { AgentUnderTest } from './helpers/agentUnderTest';
 import { clientNamed } from './helpers/bank';
 import { addBeneficiaryTool, createInvoiceTool, FROM_AI_SCENARIO, getQuoteTool } from './helpers/fromAiTools';
@@ -67,7 +69,7 @@ function agentChecks(open: OpenN8n, agentVersion = 3.1): void {
 	const mailbox = new Mailbox();
 	let invoiceClientId = '';
 	let leakedToken = '';
-	const model = new ScriptedModel({ ...agentScripts(() => invoiceClientId, () => leakedToken), ...limitScripts });
+	const model = new ScriptedModel({ ...agentScripts(() => invoiceClientId, () => leakedToken), ...limitScripts, ...subAgentScripts, ...everyOperationScripts });
 
 	const transfers = async () => await requestsTo(sandbox, 'POST', '/v2/external_transfers');
 
@@ -97,7 +99,7 @@ function agentChecks(open: OpenN8n, agentVersion = 3.1): void {
 
 	beforeEach(async () => await clearRequestLog(sandbox));
 
-	async function runManually(scenario: string, tools: AgentTool[]) {
+	async function runManually(scenario: string, tools: AgentTool[], subAgent?: AgentWorkflowOptions['subAgent']) {
 		const workflow = agentWorkflow({
 			name: `agent e2e: ${scenario} (agent ${agentVersion})`,
 			prompt: `[scenario: ${scenario}] Which supplier invoices are unpaid and overdue?`,
@@ -105,6 +107,7 @@ function agentChecks(open: OpenN8n, agentVersion = 3.1): void {
 			bankingCredential: banking,
 			modelCredential,
 			agentVersion,
+			subAgent,
 		});
 		return await n8n.executeOk(await n8n.importWorkflow(workflow));
 	}
@@ -258,6 +261,8 @@ function agentChecks(open: OpenN8n, agentVersion = 3.1): void {
 	// The describe blocks kept in their own files, run in this n8n after the ones above.
 	const agent = (): AgentUnderTest => ({ n8n, sandbox, banking, modelCredential, mailbox, model, transfers, runManually });
 	limitChecks(agent);
+	subAgentChecks(agent, agentVersion);
+	everyOperationChecks(agent);
 	// n8n's human review of tool calls gates the tools of its AI Agent 3.x; the template saves a 3.1 agent.
 	if (agentVersion < 3) return;
 	reviewChecks(agent);

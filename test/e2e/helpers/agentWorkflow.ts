@@ -32,7 +32,17 @@ export interface AgentWorkflowOptions {
 	review?: { smtpCredential: { id: string; name: string }; to: string };
 	/** The AI Agent node's typeVersion (3.1, the editor's default in n8n 2.41, unless given). */
 	agentVersion?: number;
+	/**
+	 * The tools hang under n8n's AI Agent Tool (a sub-agent, `agentTool`, of this typeVersion: 3 or 2.2),
+	 * itself a tool of the agent; the same chat model drives both. Its prompt is the parent model's
+	 * argument (`$fromAI`, as the editor fills it).
+	 */
+	subAgent?: { typeVersion: number };
 }
+
+/** The sub-agent's node name, and its prompt's `$fromAI` key (the parent model fills it). */
+export const SUB_AGENT = 'Payments assistant';
+export const SUB_AGENT_PROMPT = 'Prompt__User_Message_';
 
 /** `$fromAI(key, description, type)`, the expression n8n fills from the model's tool call. */
 export const fromAi = (key: string, description: string, type = 'string') => `={{ $fromAI('${key}', \`${description}\`, '${type}') }}`;
@@ -80,6 +90,25 @@ export function agentWorkflow(options: AgentWorkflowOptions): Workflow {
 		Question: { main: [[{ node: AGENT, type: 'main', index: 0 }]] },
 		[MODEL]: { ai_languageModel: [[{ node: AGENT, type: 'ai_languageModel', index: 0 }]] },
 	};
+	// Where the tools (or their review) connect: the agent, or the sub-agent that is its tool.
+	let toolsAgent = AGENT;
+	if (options.subAgent) {
+		nodes.push({
+			id: 'b0000000-0000-4000-8000-000000000005',
+			name: SUB_AGENT,
+			type: '@n8n/n8n-nodes-langchain.agentTool',
+			typeVersion: options.subAgent.typeVersion,
+			position: at(),
+			parameters: {
+				toolDescription: 'Pays suppliers and reads the bank’s data. Give it the whole request in words.',
+				text: fromAi(SUB_AGENT_PROMPT, ''),
+				options: { systemMessage: 'You make payments for a finance team, as asked.', maxIterations: 8 },
+			},
+		});
+		connections[MODEL] = { ai_languageModel: [[AGENT, SUB_AGENT].map((node) => ({ node, type: 'ai_languageModel', index: 0 }))] };
+		connections[SUB_AGENT] = { ai_tool: [[{ node: AGENT, type: 'ai_tool', index: 0 }]] };
+		toolsAgent = SUB_AGENT;
+	}
 	if (options.tools.some((tool) => tool.reviewed)) {
 		if (!options.review) throw new Error('a reviewed tool needs options.review');
 		nodes.push({
@@ -101,7 +130,7 @@ export function agentWorkflow(options: AgentWorkflowOptions): Workflow {
 			},
 			credentials: { smtp: options.review.smtpCredential },
 		});
-		connections[REVIEW] = { ai_tool: [[{ node: AGENT, type: 'ai_tool', index: 0 }]] };
+		connections[REVIEW] = { ai_tool: [[{ node: toolsAgent, type: 'ai_tool', index: 0 }]] };
 	}
 	options.tools.forEach((tool, index) => {
 		nodes.push({
@@ -113,7 +142,7 @@ export function agentWorkflow(options: AgentWorkflowOptions): Workflow {
 			parameters: tool.parameters,
 			credentials: { [CREDENTIAL_TYPE]: options.bankingCredential },
 		});
-		connections[tool.name] = { ai_tool: [[{ node: tool.reviewed ? REVIEW : AGENT, type: 'ai_tool', index: 0 }]] };
+		connections[tool.name] = { ai_tool: [[{ node: tool.reviewed ? REVIEW : toolsAgent, type: 'ai_tool', index: 0 }]] };
 	});
 	return { name: options.name, nodes, connections, settings: { executionOrder: 'v1' } };
 }
