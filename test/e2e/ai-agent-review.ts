@@ -54,11 +54,10 @@ export function reviewChecks(agent: () => AgentUnderTest): void {
 			const execution = await finished(workflowId);
 			expect(execution.status).toBe('success');
 
+			// The repeated call sends nothing: the node's memory answers it with the first transfer.
 			const made = await transfers();
-			expect(made.map((request) => request.status)).toEqual([201, 201]);
-			const keys = made.map((request) => request.headers['x-service-idempotency-key']);
-			expect(keys[0]).toMatch(/\S/);
-			expect(keys[1]).toBe(keys[0]);
+			expect(made.map((request) => request.status)).toEqual([201]);
+			expect(made[0].headers['x-service-idempotency-key']).toMatch(/\S/);
 			expect(externalTransfers(sandbox.ctx).list(SEED.organizations.fr).filter((transfer) => transfer.reference === 'Invoice F-2026-101')).toHaveLength(1);
 		});
 

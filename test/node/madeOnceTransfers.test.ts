@@ -110,6 +110,21 @@ describe('External Transfer › Create is made once per content, however late th
 		expect(stored()).toHaveLength(2);
 	}, 60_000);
 
+	it.each([
+		['Make Again Even If Made Before', { makeAgain: '={{ $json.again }}' }],
+		['Remember Made Items For (Days)', { rememberDays: '={{ $json.days }}' }],
+	])('Options › %s from the data is refused before anything is sent: paying again is the author’s call', async (label, options) => {
+		const workflowId = `wf-${randomUUID()}`;
+		const rent = { amount: '900.00', reference: 'Rent', again: true, days: 1 };
+		await runNode({ sandbox, node: { parameters: parameters() }, items: [rent], workflowId, executionId: randomUUID() });
+		sandbox.ctx.requests.clear();
+		const { error } = await runNode({ sandbox, node: { parameters: parameters(options) }, items: [rent], workflowId, executionId: randomUUID() });
+		// n8n 2.x keeps the expression's text as inert text (the field takes no expression), refused as such; 1.x keeps the expression, refused as one.
+		expect(error?.message).toMatch(new RegExp(`^Item 0: Options › ${label.replace(/[()]/g, '\\$&')} (holds an expression; it takes only a fixed value|\\(options\\.\\w+\\) must be)`));
+		expect(sandbox.ctx.requests.find(undefined, '/v2/*')).toEqual([]);
+		expect(stored()).toHaveLength(1);
+	});
+
 	it('paying the same again on purpose: another reference, the author’s own key, or Make Again; the memory window is the author’s', async () => {
 		const workflowId = `wf-${randomUUID()}`;
 		const run = (items: object[], options: INodeParameters = {}) => runNode({ sandbox, node: { parameters: parameters(options) }, items: items as never, workflowId, executionId: randomUUID() });

@@ -1,4 +1,6 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
+
+import { holdsExpression } from '../../n8n/runContext';
 
 /**
  * The author's settings of the write memory (madeOnce.ts), in each operation's Options. Seven days
@@ -14,6 +16,7 @@ export const rememberForField: INodeProperties = {
 	type: 'number',
 	typeOptions: { minValue: 1, maxValue: 366 },
 	default: DEFAULT_REMEMBER_DAYS,
+	noDataExpression: true,
 	description:
 		'How long this node remembers what it made. Running the same input again within this time (a retry, Retry execution, a re-run) makes nothing new: it outputs what was made, marked _madeEarlier. After it, the same content is made again.',
 };
@@ -23,6 +26,7 @@ export const makeAgainField: INodeProperties = {
 	name: 'makeAgain',
 	type: 'boolean',
 	default: false,
+	noDataExpression: true,
 	description:
 		'Whether this run makes it again although the same one (same content) was made before. For paying the same thing twice on purpose; a retry of this execution then pays again too, so a distinct reference or your own Idempotency Key is usually the better way.',
 };
@@ -30,7 +34,24 @@ export const makeAgainField: INodeProperties = {
 /** Both fields, for an operation's Options. */
 export const memoryFields: INodeProperties[] = [makeAgainField, rememberForField];
 
+/**
+ * Whether to pay again is the author's call: an expression here would let the data (or a model,
+ * through $fromAI) turn the memory off. The stored value is read as saved, before n8n resolves it.
+ */
+function refuseExpressions(context: IExecuteFunctions, itemIndex: number): void {
+	const options = context.getNode().parameters.options;
+	const stored = typeof options === 'object' && options !== null ? (options as Record<string, unknown>) : {};
+	for (const field of memoryFields) {
+		if (!holdsExpression(typeof options === 'string' ? options : stored[field.name])) continue;
+		throw new NodeOperationError(context.getNode(), `Item ${itemIndex}: Options › ${field.displayName} holds an expression; it takes only a fixed value`, {
+			itemIndex,
+			description: 'Nothing was sent. Whether the node may make again what it made before is for the workflow’s author to set in the node, not for the data.',
+		});
+	}
+}
+
 export function memorySettings(context: IExecuteFunctions, itemIndex: number): { rememberMinutes: number; makeAgain: boolean } {
+	refuseExpressions(context, itemIndex);
 	const days = Number(context.getNodeParameter('options.rememberDays', itemIndex, DEFAULT_REMEMBER_DAYS));
 	return {
 		rememberMinutes: (Number.isFinite(days) && days > 0 ? days : DEFAULT_REMEMBER_DAYS) * 24 * 60,

@@ -13,7 +13,7 @@ import { readRegister, registerProbes, registerValues, type RegisterRead } from 
  * torn that way as unreadable, and madeOnce.ts never pays on one.
  */
 
-/** How many values the node's list keeps: about 120 per remembered write, so some 800 writes (docs/rerunning-safely.md). */
+/** How many values the node's list keeps: about 125 per remembered write, so some 750 writes (docs/rerunning-safely.md). */
 export const MEMORY_MAX_ENTRIES = 100_000;
 /**
  * The most values one call to n8n asks about. A read records its probes before it takes them out
