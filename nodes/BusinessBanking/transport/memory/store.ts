@@ -164,12 +164,6 @@ export async function present(context: IExecuteFunctions, itemIndex: number, val
  * both before any other call of this node in this process, so none sees those strays.
  */
 export async function readRecords(context: IExecuteFunctions, itemIndex: number, names: string[]): Promise<RegisterRead[]> {
-	const probes = names.flatMap(registerProbes);
-	try {
-		const strays = await queued(context, 'read', probes);
-		const found = new Set(probes.filter((probe) => !strays.has(probe)));
-		return names.map((name) => readRegister(name, found));
-	} catch (error) {
-		storeFailed(context, itemIndex, error);
-	}
+	const found = await present(context, itemIndex, names.flatMap(registerProbes));
+	return names.map((name) => readRegister(name, found));
 }
