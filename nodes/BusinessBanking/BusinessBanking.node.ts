@@ -8,6 +8,7 @@ import { rateLimitField } from './actions/run/rateLimit';
 import { resourcePicker, resources } from './actions/resources';
 import { router } from './actions/run/router';
 import { subtitleExpression } from './actions/subtitle';
+import { NEWEST_VERSION, NODE_VERSIONS, operationPropertiesForEveryVersion } from './actions/versions';
 import { listSearch, loadOptions, resourceMapping } from './methods';
 
 export class BusinessBanking implements INodeType {
@@ -16,7 +17,8 @@ export class BusinessBanking implements INodeType {
 		name: 'businessBanking',
 		icon: { light: 'file:../../icons/businessBanking.svg', dark: 'file:../../icons/businessBanking.dark.svg' },
 		group: ['transform'],
-		version: 1,
+		version: NODE_VERSIONS,
+		defaultVersion: NEWEST_VERSION,
 		subtitle: subtitleExpression(),
 		description: 'Manage clients, invoices, transfers, accounts and more on a business bank account',
 		defaults: { name: 'Business Banking' },
@@ -28,7 +30,7 @@ export class BusinessBanking implements INodeType {
 			resourcePicker,
 			...Object.values(resources).flatMap((resource) => [
 				resource.operationPicker,
-				...Object.values(resource.operations).flatMap((operation) => operation.description),
+				...Object.values(resource.operations).flatMap(operationPropertiesForEveryVersion),
 			]),
 			...aiAgentFields(),
 			...safetyLimitsFields(),

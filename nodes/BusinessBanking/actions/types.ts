@@ -41,7 +41,10 @@ export interface OperationDescriptor {
 
 /** One operation of one resource: the exports of its `*.operation.ts`. */
 export interface Operation {
+	/** Its parameters (version 1; and version 2 too when it has no `descriptionV2`). */
 	description: INodeProperties[];
+	/** Its parameters from node version 2 on, where they differ from version 1's (actions/versions.ts). */
+	descriptionV2?: INodeProperties[];
 	execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]>;
 	descriptor: OperationDescriptor;
 }

@@ -20,7 +20,7 @@ function checkedOnResolve(property: INodeProperties): boolean {
 const CHECKED = new Set(
 	Object.values(resources)
 		.flatMap((resource) => Object.values(resource.operations))
-		.flatMap((operation) => operation.description)
+		.flatMap((operation) => [...operation.description, ...(operation.descriptionV2 ?? [])])
 		.filter(checkedOnResolve)
 		.map((property) => property.name),
 );

@@ -7,6 +7,7 @@ import {
 } from 'n8n-workflow';
 
 import { runWithConcurrency } from '../../transport/concurrency';
+import { nodeVersion, operationProperties } from '../versions';
 import { MAX_IN_FLIGHT } from '../../transport/pacer';
 import { configureRun } from '../../transport/run';
 import { rateLimitOf } from './rateLimit';
@@ -41,6 +42,7 @@ async function runItems(this: IExecuteFunctions, itemDone: (itemIndex: number) =
 	if (!operation) {
 		throw new NodeOperationError(this.getNode(), `The operation "${operationName}" of "${resourceName}" is not supported`);
 	}
+	const properties = operationProperties(operation, nodeVersion(this));
 	const { concurrency: runs } = operation.descriptor;
 	const concurrency = typeof runs === 'function' ? runs.call(this) : runs;
 	const adaptive = concurrency === 'adaptive';
@@ -67,14 +69,14 @@ async function runItems(this: IExecuteFunctions, itemDone: (itemIndex: number) =
 				return;
 			}
 			if (beyondLimits) throw new NodeOperationError(this.getNode(), `Item ${itemIndex}: ${beyondLimits}`, { itemIndex });
-			checkParameterTypes.call(this, operation.description, itemIndex, settled);
+			checkParameterTypes.call(this, properties, itemIndex, settled);
 			const output = await operation.execute.call(this, itemIndex);
 			// What it sent is kept with the output, for the limits of later runs of this execution to count.
 			const sent = sentBy(this, resourceName, operationName, itemIndex, output[0]?.json);
 			results[itemIndex] = withSentRecord(output, sent, asTool).map((entry) => ({ ...entry, pairedItem: { item: itemIndex } }));
 		} catch (caught) {
 			const error = caught instanceof InputProblem ? inputError(this, caught, itemIndex) : caught;
-			pointToFormFields.call(this, error, operation.description, itemIndex);
+			pointToFormFields.call(this, error, properties, itemIndex);
 			// A payment that may have been made counts as sent, its record kept with the error.
 			const sent = mayHaveBeenMade(error) ? sentBy(this, resourceName, operationName, itemIndex) : undefined;
 			// As a tool the error is the call's answer: n8n's AI Agent 1.x and 2.x hand a thrown one to the model as empty text.
