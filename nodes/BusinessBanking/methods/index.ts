@@ -2,7 +2,7 @@ import type { ILoadOptionsFunctions, INodeListSearchResult, INodePropertyOptions
 
 import { searchClients } from './clientSearch';
 import { searchClientInvoices } from './invoiceSearch';
-import { searchBankAccountIbans, searchBankAccounts } from './bankAccountSearch';
+import { searchBankAccountIbans, searchBankAccounts, searchOwnIbans } from './bankAccountSearch';
 import { searchBeneficiaries } from './beneficiarySearch';
 import { searchCards } from './cardSearch';
 import { searchSupplierInvoices } from './supplierInvoiceSearch';
@@ -14,6 +14,7 @@ export const listSearch: Record<string, (this: ILoadOptionsFunctions, filter?: s
 	searchClientInvoices,
 	searchBankAccountIbans,
 	searchBankAccounts,
+	searchOwnIbans,
 	searchBeneficiaries,
 	searchCards,
 	searchSupplierInvoices,

@@ -1,4 +1,6 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { nodeVersion } from '../versions';
 
 /**
  * Turns the node's client fields (camelCase, collections) into the API's client body (snake_case).
@@ -88,4 +90,9 @@ export function clientBody({ kind, main = {}, fields, deprecated }: ClientBodyIn
 	if (delivery) body.delivery_address = delivery;
 	copyFields(deprecated, DEPRECATED_FIELDS, body);
 	return body;
+}
+
+/** "Deprecated Fields" of version 1; version 2 does not offer them (Billing Address replaces them). */
+export function deprecatedFieldValues(this: IExecuteFunctions, itemIndex: number): IDataObject {
+	return nodeVersion(this) >= 2 ? {} : (this.getNodeParameter('deprecatedFields', itemIndex, {}) as IDataObject);
 }

@@ -4,7 +4,7 @@ import { clientCreateSchema } from '../../../shared/schemas/client';
 import { apiRequest } from '../../transport';
 import { validateBody } from '../common/validation';
 import { createOnce } from '../common/createOnce';
-import { clientBody } from './body';
+import { clientBody, deprecatedFieldValues } from './body';
 import { clientLookup, skipExistingClientField } from './existing';
 import { deprecatedFields, FIELD_LABELS, kindOptions, optionalClientFields } from './fields';
 import type { OperationDescriptor } from '../types';
@@ -62,7 +62,10 @@ const properties: INodeProperties[] = [
 	{ displayName: 'Options', name: 'options', type: 'collection', placeholder: 'Add Option', default: {}, options: [skipExistingClientField] },
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['client'], operation: ['create'] } }, properties);
+const show = { show: { resource: ['client'], operation: ['create'] } };
+export const description = updateDisplayOptions(show, properties);
+/** Version 2: without the Deprecated Fields (Billing Address holds what they held). */
+export const descriptionV2 = updateDisplayOptions(show, properties.filter((property) => property.name !== 'deprecatedFields'));
 
 /**
  * POST /v2/clients; outputs the created client. Not retried on 5xx (a repeat could create it
@@ -78,7 +81,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		kind,
 		main,
 		fields: this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject,
-		deprecated: this.getNodeParameter('deprecatedFields', itemIndex, {}) as IDataObject,
+		deprecated: deprecatedFieldValues.call(this, itemIndex),
 	});
 	validateBody.call(this, clientCreateSchema, body, itemIndex, FIELD_LABELS);
 	const create = async () => (await apiRequest.call(this, 'POST', '/v2/clients', { body: { client: body }, itemIndex, creates: CREATES })).client as IDataObject;

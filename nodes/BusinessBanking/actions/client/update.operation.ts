@@ -3,7 +3,7 @@ import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type IN
 import { clientUpdateSchema } from '../../../shared/schemas/client';
 import { apiRequest } from '../../transport';
 import { validateBody } from '../common/validation';
-import { clientBody } from './body';
+import { clientBody, deprecatedFieldValues } from './body';
 import { clientIdField, deprecatedFields, FIELD_LABELS, optionalClientFields } from './fields';
 import { clientIdOf } from './clientId';
 import type { OperationDescriptor } from '../types';
@@ -22,14 +22,17 @@ const properties: INodeProperties[] = [
 	deprecatedFields(false),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['client'], operation: ['update'] } }, properties);
+const show = { show: { resource: ['client'], operation: ['update'] } };
+export const description = updateDisplayOptions(show, properties);
+/** Version 2: without the Deprecated Fields (Billing Address holds what they held). */
+export const descriptionV2 = updateDisplayOptions(show, properties.filter((property) => property.name !== 'deprecatedFields'));
 
 /** PATCH /v2/clients/{id} with only the fields given; outputs the updated client. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const clientId = clientIdOf.call(this, itemIndex);
 	const body = clientBody({
 		fields: this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject,
-		deprecated: this.getNodeParameter('deprecatedFields', itemIndex, {}) as IDataObject,
+		deprecated: deprecatedFieldValues.call(this, itemIndex),
 	});
 	validateBody.call(this, clientUpdateSchema, body, itemIndex, FIELD_LABELS);
 	const response = await apiRequest.call(this, 'PATCH', `/v2/clients/${clientId}`, { body: { client: body }, itemIndex });

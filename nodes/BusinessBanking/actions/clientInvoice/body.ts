@@ -2,15 +2,16 @@ import { NodeOperationError, type IDataObject, type IExecuteFunctions } from 'n8
 import type { ZodError, ZodTypeAny } from 'zod/v3';
 
 import { invoiceCreateSchema, invoiceUpdateSchema } from '../../../shared/schemas/invoice';
-import { readItems, type ItemBody } from './items';
+import { rateReader, readItems, type ItemBody } from './items';
 import { inputError } from '../common/inputError';
 import { InputProblem, readText } from '../common/values';
+import { nodeVersion } from '../versions';
 import { FieldError, compact, describeField, toDate, toDecimalString, toText } from './values';
 
 type Body = Record<string, unknown>;
 
 /** The optional scalar fields of "Additional Fields" / "Update Fields", in the API's names. */
-function optionalFields(fields: IDataObject, zone: string): Body {
+function optionalFields(fields: IDataObject, zone: string, rate: ReturnType<typeof rateReader>): Body {
 	return compact({
 		number: toText(fields.number, ['number']),
 		purchase_order: toText(fields.purchaseOrder, ['purchase_order']),
@@ -23,7 +24,7 @@ function optionalFields(fields: IDataObject, zone: string): Body {
 		performance_end_date: toDate(fields.performanceEndDate, ['performance_end_date'], zone),
 		discount:
 			fields.discountValue !== undefined && fields.discountValue !== ''
-				? { type: fields.discountType ?? 'percentage', value: toDecimalString(fields.discountValue, ['discount', 'value']) }
+				? { type: fields.discountType ?? 'percentage', value: (fields.discountType ?? 'percentage') === 'percentage' ? rate(fields.discountValue, ['discount', 'value']) : toDecimalString(fields.discountValue, ['discount', 'value']) }
 				: undefined,
 	});
 }
@@ -43,14 +44,15 @@ function settings(this: IExecuteFunctions, itemIndex: number, currency: () => st
 /** "Italy / Spain Only": grouped into the API's objects; a block is sent only when one of its fields is. */
 function italySpain(this: IExecuteFunctions, itemIndex: number): Body {
 	const fields = this.getNodeParameter('italySpain', itemIndex, {}) as IDataObject;
+	const rate = rateReader.call(this);
 	const block = (object: Body) => {
 		const given = compact(object);
 		return Object.keys(given).length > 0 ? given : undefined;
 	};
-	const welfare = block({ type: toText(fields.welfareFundType, ['welfare_fund', 'type']), rate: toDecimalString(fields.welfareFundRate, ['welfare_fund', 'rate']) });
+	const welfare = block({ type: toText(fields.welfareFundType, ['welfare_fund', 'type']), rate: rate(fields.welfareFundRate, ['welfare_fund', 'rate']) });
 	const withholding = block({
 		reason: toText(fields.withholdingTaxReason, ['withholding_tax', 'reason']),
-		rate: toDecimalString(fields.withholdingTaxRate, ['withholding_tax', 'rate']),
+		rate: rate(fields.withholdingTaxRate, ['withholding_tax', 'rate']),
 		payment_reason: toText(fields.withholdingTaxPaymentReason, ['withholding_tax', 'payment_reason']),
 	});
 	return compact({
@@ -61,6 +63,14 @@ function italySpain(this: IExecuteFunctions, itemIndex: number): Body {
 		stamp_duty_amount: toDecimalString(fields.stampDutyAmount, ['stamp_duty_amount']),
 	});
 }
+
+/** The value of a locator stored inside a collection (n8n extracts only top-level ones), or a plain value as it is. */
+export function pickedValue(value: unknown): unknown {
+	return typeof value === 'object' && value !== null && 'value' in value ? (value as IDataObject).value : value;
+}
+
+/** An IBAN as the API takes it: picked from the organization's accounts or typed, spaces removed. */
+const ibanText = (value: unknown) => (toText(pickedValue(value), ['payment_methods', 'iban']) ?? '').replace(/\s+/g, '');
 
 /** A resource locator's value (the ID), whatever mode it was picked in. */
 export function locatorValue(this: IExecuteFunctions, name: string, itemIndex: number): string {
@@ -77,10 +87,10 @@ export function buildCreateBody(this: IExecuteFunctions, itemIndex: number): Bod
 			issue_date: toDate(this.getNodeParameter('issueDate', itemIndex), ['issue_date'], this.getTimezone()),
 			due_date: toDate(this.getNodeParameter('dueDate', itemIndex), ['due_date'], this.getTimezone()),
 			currency,
-			payment_methods: { iban: (toText(this.getNodeParameter('iban', itemIndex, ''), ['payment_methods', 'iban']) ?? '').replace(/\s+/g, '') },
-			status: this.getNodeParameter('status', itemIndex, 'unpaid'),
+			payment_methods: { iban: ibanText(this.getNodeParameter('iban', itemIndex, '', { extractValue: true })) },
+			status: this.getNodeParameter('status', itemIndex, nodeVersion(this) >= 2 ? 'draft' : 'unpaid'),
 			items: readItems.call(this, itemIndex, () => currency),
-			...optionalFields(additional, this.getTimezone()),
+			...optionalFields(additional, this.getTimezone(), rateReader.call(this)),
 			...compact({ settings: settings.call(this, itemIndex, () => currency) }),
 			...italySpain.call(this, itemIndex),
 		};
@@ -107,12 +117,12 @@ function updateBody(this: IExecuteFunctions, itemIndex: number, currency: () => 
 	return withFieldErrors(this, itemIndex, () => {
 		const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
 		const body: Body = compact({
-			client_id: toText(typeof fields.clientId === 'object' && fields.clientId !== null ? (fields.clientId as IDataObject).value : fields.clientId, ['client_id']),
+			client_id: toText(pickedValue(fields.clientId), ['client_id']),
 			issue_date: toDate(fields.issueDate, ['issue_date'], this.getTimezone()),
 			due_date: toDate(fields.dueDate, ['due_date'], this.getTimezone()),
-			payment_methods: toText(fields.iban, ['payment_methods', 'iban']) ? { iban: String(fields.iban).replace(/\s+/g, '') } : undefined,
+			payment_methods: ibanText(fields.iban) ? { iban: ibanText(fields.iban) } : undefined,
 			items: readItems.call(this, itemIndex, currency) as ItemBody[] | undefined,
-			...optionalFields(fields, this.getTimezone()),
+			...optionalFields(fields, this.getTimezone(), rateReader.call(this)),
 			settings: settings.call(this, itemIndex, currency),
 			...italySpain.call(this, itemIndex),
 		});

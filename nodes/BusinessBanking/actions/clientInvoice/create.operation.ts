@@ -7,27 +7,42 @@ import { batchConcurrency } from './batch';
 import { buildCreateBody } from './body';
 import { invoiceLookup, skipExistingInvoiceField } from './existing';
 import { batchOptionsField, currencyOptions, italySpainField, itemsFields, optionalInvoiceFields, settingsField } from './fields';
+import { ibanLocator, italySpainFieldV2, itemsFieldsV2, optionalInvoiceFieldsV2 } from './fieldsV2';
 import { clientLocator } from './locators';
 import { foreignIbanRefusal, requireOwnIbanField } from './ownIban';
 import { attachPdf, attachPdfField, pdfToAttach } from './pdfUpload';
 import type { OperationDescriptor } from '../types';
 
+function additionalFieldsOf(properties: INodeProperties[]): INodeProperties {
+	return properties.find((property) => property.name === 'additionalFields') as INodeProperties;
+}
+
 const operations = ['create'];
 const show = { show: { resource: ['clientInvoice'], operation: operations } };
 
+const clientField = clientLocator('clientId', show, true);
+const issueDateField: INodeProperties = { displayName: 'Issue Date', name: 'issueDate', type: 'dateTime', default: '', required: true, displayOptions: show };
+const dueDateField: INodeProperties = { displayName: 'Due Date', name: 'dueDate', type: 'dateTime', default: '', required: true, displayOptions: show };
+const currencyField: INodeProperties = {
+	displayName: 'Currency',
+	name: 'currency',
+	type: 'options',
+	options: currencyOptions,
+	default: 'EUR',
+	required: true,
+	displayOptions: show,
+};
+const STATUS_OPTIONS = [
+	{ name: 'Unpaid (Finalized)', value: 'unpaid', description: 'Issue the invoice now' },
+	{ name: 'Draft', value: 'draft', description: 'Keep it editable; finalize it later' },
+];
+const statusField: INodeProperties = { displayName: 'Status', name: 'status', type: 'options', default: 'unpaid', options: STATUS_OPTIONS, displayOptions: show };
+
 export const description: INodeProperties[] = [
-	clientLocator('clientId', show, true),
-	{ displayName: 'Issue Date', name: 'issueDate', type: 'dateTime', default: '', required: true, displayOptions: show },
-	{ displayName: 'Due Date', name: 'dueDate', type: 'dateTime', default: '', required: true, displayOptions: show },
-	{
-		displayName: 'Currency',
-		name: 'currency',
-		type: 'options',
-		options: currencyOptions,
-		default: 'EUR',
-		required: true,
-		displayOptions: show,
-	},
+	clientField,
+	issueDateField,
+	dueDateField,
+	currencyField,
 	{
 		displayName: 'IBAN',
 		name: 'iban',
@@ -38,17 +53,7 @@ export const description: INodeProperties[] = [
 		description: 'Account the client pays to',
 		displayOptions: show,
 	},
-	{
-		displayName: 'Status',
-		name: 'status',
-		type: 'options',
-		default: 'unpaid',
-		options: [
-			{ name: 'Unpaid (Finalized)', value: 'unpaid', description: 'Issue the invoice now' },
-			{ name: 'Draft', value: 'draft', description: 'Keep it editable; finalize it later' },
-		],
-		displayOptions: show,
-	},
+	statusField,
 	requireOwnIbanField(operations),
 	...itemsFields(operations, 'create'),
 	{
@@ -62,6 +67,30 @@ export const description: INodeProperties[] = [
 	},
 	settingsField(operations),
 	italySpainField(operations),
+	batchOptionsField(operations, [skipExistingInvoiceField, ...memoryFields]),
+];
+
+/**
+ * Version 2: the IBAN picked among the organization's accounts, a draft unless Status says otherwise
+ * (one test run makes no numbered invoice), invoice lines and rates as a finance user writes them.
+ */
+export const descriptionV2: INodeProperties[] = [
+	clientField,
+	issueDateField,
+	dueDateField,
+	currencyField,
+	ibanLocator(show, true),
+	{
+		...statusField,
+		default: 'draft',
+		options: [...STATUS_OPTIONS].reverse(),
+		description: 'A draft can still be changed; an issued invoice gets its number and is final',
+	},
+	requireOwnIbanField(operations),
+	...itemsFieldsV2(operations, 'create'),
+	{ ...additionalFieldsOf(description), options: [attachPdfField, ...optionalInvoiceFieldsV2] },
+	settingsField(operations),
+	italySpainFieldV2(operations),
 	batchOptionsField(operations, [skipExistingInvoiceField, ...memoryFields]),
 ];
 

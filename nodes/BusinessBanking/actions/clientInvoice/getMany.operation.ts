@@ -5,47 +5,57 @@ import { resultLimit, returnAllAndLimit } from '../common/returnAll';
 import { listParameter } from '../common/parameters';
 import { readId, readTimestamp } from '../common/values';
 import type { OperationDescriptor } from '../types';
+import { pickedValue } from './body';
+import { clientFilterLocator } from './fieldsV2';
 
 const show = { show: { resource: ['clientInvoice'], operation: ['getMany'] } };
 
+/** The filters, with `client` as the version's client filter. */
+const filtersField = (client: INodeProperties): INodeProperties => ({
+	displayName: 'Filters',
+	name: 'filters',
+	type: 'collection',
+	placeholder: 'Add Filter',
+	default: {},
+	displayOptions: show,
+	options: [
+		client,
+		{ displayName: 'Created After', name: 'createdAtFrom', type: 'dateTime', default: '', description: 'Only invoices created at or after this time' },
+		{ displayName: 'Created Before', name: 'createdAtTo', type: 'dateTime', default: '', description: 'Only invoices created at or before this time' },
+		{
+			displayName: 'Status',
+			name: 'status',
+			type: 'multiOptions',
+			default: [],
+			options: [
+				{ name: 'Draft', value: 'draft' },
+				{ name: 'Paid', value: 'paid' },
+				{ name: 'Unpaid', value: 'unpaid' },
+			],
+		},
+	],
+});
+
+const sortField: INodeProperties = {
+	displayName: 'Sort',
+	name: 'sort',
+	type: 'options',
+	default: 'created_at:desc',
+	options: [
+		{ name: 'Newest First', value: 'created_at:desc' },
+		{ name: 'Oldest First', value: 'created_at:asc' },
+	],
+	displayOptions: show,
+};
+
 export const description: INodeProperties[] = [
 	...updateDisplayOptions(show, returnAllAndLimit()),
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		displayOptions: show,
-		options: [
-			{ displayName: 'Client ID', name: 'clientId', type: 'string', default: '', description: 'Only invoices of this client' },
-			{ displayName: 'Created After', name: 'createdAtFrom', type: 'dateTime', default: '', description: 'Only invoices created at or after this time' },
-			{ displayName: 'Created Before', name: 'createdAtTo', type: 'dateTime', default: '', description: 'Only invoices created at or before this time' },
-			{
-				displayName: 'Status',
-				name: 'status',
-				type: 'multiOptions',
-				default: [],
-				options: [
-					{ name: 'Draft', value: 'draft' },
-					{ name: 'Paid', value: 'paid' },
-					{ name: 'Unpaid', value: 'unpaid' },
-				],
-			},
-		],
-	},
-	{
-		displayName: 'Sort',
-		name: 'sort',
-		type: 'options',
-		default: 'created_at:desc',
-		options: [
-			{ name: 'Newest First', value: 'created_at:desc' },
-			{ name: 'Oldest First', value: 'created_at:asc' },
-		],
-		displayOptions: show,
-	},
+	filtersField({ displayName: 'Client ID', name: 'clientId', type: 'string', default: '', description: 'Only invoices of this client' }),
+	sortField,
 ];
+
+/** Version 2: the client filter is picked from the clients (a locator inside Filters, read by `pickedValue`). */
+export const descriptionV2: INodeProperties[] = [...updateDisplayOptions(show, returnAllAndLimit()), filtersField(clientFilterLocator), sortField];
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const limit = resultLimit.call(this, itemIndex);
@@ -54,7 +64,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const qs: IDataObject = { sort_by: this.getNodeParameter('sort', itemIndex, 'created_at:desc') };
 	const statuses = listParameter(filters.status, 'Filters › Status (filters.status)');
 	if (statuses.length) qs['filter[status]'] = statuses.join(',');
-	const clientId = readId(filters.clientId, 'Filters › Client ID (filters.clientId)', 'uuid');
+	const clientId = readId(pickedValue(filters.clientId), 'Filters › Client ID (filters.clientId)', 'uuid');
 	if (clientId) qs['filter[client_id]'] = clientId;
 	const from = readTimestamp(filters.createdAtFrom, 'Filters › Created After (filters.createdAtFrom)', zone);
 	const to = readTimestamp(filters.createdAtTo, 'Filters › Created Before (filters.createdAtTo)', zone);

@@ -1,10 +1,23 @@
 import { jsonParse, type IDataObject, type IExecuteFunctions } from 'n8n-workflow';
 
 import { pollutionKey } from '../common/values';
-import { FieldError, compact, toDecimalString, toText } from './values';
+import { nodeVersion } from '../versions';
+import { FieldError, compact, percentToFraction, toDecimalString, toText } from './values';
 
 /** One line as the API takes it; checked by the invoice schema afterwards. */
 export type ItemBody = Record<string, unknown>;
+
+/** Reads a rate (VAT, a percentage discount) into the API's fraction. */
+type RateReader = (value: unknown, path: Array<string | number>) => string | undefined;
+
+/** Version 1 takes rates as the API's fractions ("0.2"); version 2 as percentages ("20"), in the form and in JSON alike. */
+export function rateReader(this: IExecuteFunctions): RateReader {
+	return nodeVersion(this) >= 2 ? percentToFraction : toDecimalString;
+}
+
+/** A discount's value: a rate when it is a percentage, an amount otherwise. */
+const discountValue = (type: unknown, value: unknown, path: Array<string | number>, rate: RateReader) =>
+	type === 'percentage' ? rate(value, path) : toDecimalString(value, path);
 
 interface FormItem {
 	title?: string;
@@ -26,7 +39,8 @@ interface FormItem {
 export function readItems(this: IExecuteFunctions, itemIndex: number, currency: () => string | undefined): ItemBody[] | undefined {
 	const input = this.getNodeParameter('itemsInput', itemIndex, 'fields') as string;
 	if (input === 'keep') return undefined;
-	if (input === 'json') return jsonItems(this.getNodeParameter('itemsJson', itemIndex, '[]'), currency);
+	const rate = rateReader.call(this);
+	if (input === 'json') return jsonItems(this.getNodeParameter('itemsJson', itemIndex, '[]'), currency, rate);
 	const lines = this.getNodeParameter('items.item', itemIndex, []) as FormItem[];
 	return lines.map((line, index) =>
 		compact({
@@ -36,13 +50,13 @@ export function readItems(this: IExecuteFunctions, itemIndex: number, currency: 
 				value: toDecimalString(line.unitPrice, ['items', index, 'unit_price', 'value']),
 				currency: toText(line.unitPriceCurrency, ['items', index, 'unit_price', 'currency']) ?? currency(),
 			},
-			vat_rate: toDecimalString(line.vatRate, ['items', index, 'vat_rate']),
+			vat_rate: rate(line.vatRate, ['items', index, 'vat_rate']),
 			description: toText(line.description, ['items', index, 'description']),
 			unit: toText(line.unit, ['items', index, 'unit']),
 			vat_exemption_reason: toText(line.vatExemptionReason, ['items', index, 'vat_exemption_reason']),
 			discount:
 				line.discountType && line.discountType !== 'none'
-					? { type: line.discountType, value: toDecimalString(line.discountValue, ['items', index, 'discount', 'value']) }
+					? { type: line.discountType, value: discountValue(line.discountType, line.discountValue, ['items', index, 'discount', 'value'], rate) }
 					: undefined,
 		}),
 	);
@@ -51,7 +65,7 @@ export function readItems(this: IExecuteFunctions, itemIndex: number, currency: 
 const INVALID_JSON = Symbol('invalid JSON');
 
 /** "Invoice Lines (JSON)": an array (or its JSON text) of lines in the API's shape, per input item. */
-function jsonItems(raw: unknown, currency: () => string | undefined): ItemBody[] {
+function jsonItems(raw: unknown, currency: () => string | undefined, rate: RateReader): ItemBody[] {
 	const value = typeof raw === 'string' ? jsonParse(raw, { fallbackValue: INVALID_JSON }) : raw;
 	if (value === INVALID_JSON) throw new FieldError(['items'], 'Invoice Lines (JSON) is not valid JSON');
 	if (!Array.isArray(value)) throw new FieldError(['items'], 'Invoice Lines (JSON) must be an array of lines');
@@ -70,12 +84,12 @@ function jsonItems(raw: unknown, currency: () => string | undefined): ItemBody[]
 				value: toDecimalString(priceObject.value, ['items', index, 'unit_price', 'value']),
 				currency: toText(priceObject.currency, ['items', index, 'unit_price', 'currency']) ?? currency(),
 			},
-			vat_rate: toDecimalString(entry.vat_rate, ['items', index, 'vat_rate']),
+			vat_rate: rate(entry.vat_rate, ['items', index, 'vat_rate']),
 			description: toText(entry.description, ['items', index, 'description']),
 			unit: toText(entry.unit, ['items', index, 'unit']),
 			vat_exemption_reason: toText(entry.vat_exemption_reason, ['items', index, 'vat_exemption_reason']),
 			discount: discount
-				? { type: discount.type, value: toDecimalString(discount.value, ['items', index, 'discount', 'value']) }
+				? { type: discount.type, value: discountValue(discount.type, discount.value, ['items', index, 'discount', 'value'], rate) }
 				: undefined,
 		});
 	});

@@ -4,6 +4,7 @@ import { apiRequest } from '../../transport';
 import { buildUpdateBody } from './body';
 import { italySpainField, itemsFields, optionalInvoiceFields, settingsField } from './fields';
 import { fetchInvoice, invoiceIdOf } from './invoiceId';
+import { ibanLocator, italySpainFieldV2, itemsFieldsV2, optionalInvoiceFieldsV2 } from './fieldsV2';
 import { clientLocator, invoiceLocator } from './locators';
 import { foreignIbanRefusal, requireOwnIbanField } from './ownIban';
 import type { OperationDescriptor } from '../types';
@@ -11,13 +12,11 @@ import type { OperationDescriptor } from '../types';
 const operations = ['update'];
 const show = { show: { resource: ['clientInvoice'], operation: operations } };
 
-export const description: INodeProperties[] = [
-	{
-		...invoiceLocator(operations),
-		description: 'The draft invoice to change (only drafts can be updated)',
-	},
-	...itemsFields(operations, 'update'),
-	{
+const invoiceField: INodeProperties = { ...invoiceLocator(operations), description: 'The draft invoice to change (only drafts can be updated)' };
+
+/** "Update Fields" with `iban` and `optional` as the version's IBAN and optional invoice fields. */
+function updateFieldsField(iban: INodeProperties, optional: INodeProperties[]): INodeProperties {
+	return {
 		displayName: 'Update Fields',
 		name: 'updateFields',
 		type: 'collection',
@@ -27,13 +26,29 @@ export const description: INodeProperties[] = [
 		options: ([
 			clientLocator('clientId', undefined, false),
 			{ displayName: 'Due Date', name: 'dueDate', type: 'dateTime', default: '' },
-			{ displayName: 'IBAN', name: 'iban', type: 'string', default: '', description: 'Account the client pays to' },
+			iban,
 			{ displayName: 'Issue Date', name: 'issueDate', type: 'dateTime', default: '' },
-			...optionalInvoiceFields,
+			...optional,
 		] as INodeProperties[]).sort((a, b) => a.displayName.localeCompare(b.displayName)),
-	},
+	};
+}
+
+export const description: INodeProperties[] = [
+	invoiceField,
+	...itemsFields(operations, 'update'),
+	updateFieldsField({ displayName: 'IBAN', name: 'iban', type: 'string', default: '', description: 'Account the client pays to' }, optionalInvoiceFields),
 	settingsField(operations),
 	italySpainField(operations),
+	requireOwnIbanField(operations),
+];
+
+/** Version 2: the new IBAN picked among the organization's accounts; lines and rates as on Create. */
+export const descriptionV2: INodeProperties[] = [
+	invoiceField,
+	...itemsFieldsV2(operations, 'update'),
+	updateFieldsField(ibanLocator(undefined, false), optionalInvoiceFieldsV2),
+	settingsField(operations),
+	italySpainFieldV2(operations),
 	requireOwnIbanField(operations),
 ];
 

@@ -27,6 +27,23 @@ export function toDecimalString(value: unknown, path: Array<string | number>): s
 	return asFieldError(path, () => readDecimal(value, ''));
 }
 
+/**
+ * A rate written as a percentage (version 2: "20" is 20 %) as the API's fraction ("0.2"), by moving
+ * the decimal point two places in the text: exact at any precision (the API sets no limit on a
+ * fraction's decimals), never through binary floating point. Between 0 and 100 only.
+ */
+export function percentToFraction(value: unknown, path: Array<string | number>): string | undefined {
+	const percent = toDecimalString(value, path);
+	if (percent === undefined) return undefined;
+	const [whole, decimals = ''] = percent.split('.');
+	if (percent.startsWith('-') || Number(whole) > 100 || (Number(whole) === 100 && /[1-9]/.test(decimals))) {
+		throw new FieldError(path, `must be a percentage between 0 and 100, e.g. "20" for 20 %, got "${percent}"`);
+	}
+	const digits = whole.padStart(3, '0');
+	const fraction = `${digits.slice(0, -2).replace(/^0+(?=\d)/, '')}.${digits.slice(-2)}${decimals}`.replace(/\.?0+$/, '');
+	return fraction === '' ? '0' : fraction;
+}
+
 /** A date field by the node's one date rule (common/values.ts `readMoment`), in the workflow's zone. */
 export function toDate(value: unknown, path: Array<string | number>, zone: string): string | undefined {
 	return asFieldError(path, () => readDay(value, '', zone));

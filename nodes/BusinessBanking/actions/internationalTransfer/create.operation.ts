@@ -10,19 +10,32 @@ import { checkAgainstListing, readDetails } from './details';
 import { detailsProperties } from './detailsFields';
 import { fetchForm, firstForm, TRANSFER_REQUIREMENTS } from './requirements';
 import type { OperationDescriptor } from '../types';
+import { nodeVersion } from '../versions';
+import { uuidLocator } from '../common/uuid';
+
+/** The account debited, in version 1 (inside Options). */
+const fromAccountOptionV1: INodeProperties = {
+	displayName: 'From Account',
+	name: 'bankAccountId',
+	type: 'string',
+	default: '',
+	description: 'ID of the business account to debit; the main account when empty',
+};
+
+const targetAccountIdField: INodeProperties = {
+	displayName: 'Target Account ID',
+	name: 'targetAccountId',
+	type: 'string',
+	default: '',
+	required: true,
+	placeholder: 'e.g. {{ $json.target_account_id }}',
+	description: 'Given when the beneficiary was created or last updated',
+};
 
 const properties: INodeProperties[] = [
 	quoteIdField,
 	internationalBeneficiaryIdField,
-	{
-		displayName: 'Target Account ID',
-		name: 'targetAccountId',
-		type: 'string',
-		default: '',
-		required: true,
-		placeholder: 'e.g. {{ $json.target_account_id }}',
-		description: 'Given when the beneficiary was created or last updated',
-	},
+	targetAccountIdField,
 	{
 		displayName: 'Source Amount',
 		name: 'sourceAmount',
@@ -65,13 +78,7 @@ const properties: INodeProperties[] = [
 				description: 'How the user confirms the transfer',
 			},
 			{ displayName: 'Attachment IDs', name: 'attachmentIds', type: 'string', default: '', description: 'Comma-separated attachment IDs' },
-			{
-				displayName: 'From Account',
-				name: 'bankAccountId',
-				type: 'string',
-				default: '',
-				description: 'ID of the business account to debit; the main account when empty',
-			},
+			fromAccountOptionV1,
 			idempotencyKeyField,
 			...memoryFields,
 			{
@@ -94,7 +101,53 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['internationalTransfer'], operation: ['create'] } }, properties);
+const show = { show: { resource: ['internationalTransfer'], operation: ['create'] } };
+export const description = updateDisplayOptions(show, properties);
+
+/**
+ * Version 2: the account debited is picked among the organization's accounts, beside the other
+ * parties; the quote, the beneficiary and its target account have no list in the API (they come
+ * from earlier nodes), so they stay typed or mapped, and their help says which node gives them.
+ */
+const NO_LIST = 'The bank offers no list to pick it from: map it from that node’s output.';
+const propertiesV2: INodeProperties[] = properties.flatMap((property): INodeProperties[] => {
+	switch (property.name) {
+		case 'quoteId':
+			return [{ ...property, description: `The quote from "International Transfer › Get Quote" or "International Beneficiary › Create" (valid 30 minutes). ${NO_LIST}` }];
+		case 'internationalBeneficiaryId':
+			return [{ ...property, description: `The beneficiary from "International Beneficiary › Create" or "› Update". ${NO_LIST}` }];
+		case 'targetAccountId':
+			return [
+				{
+					...property,
+					placeholder: 'e.g. 7d9e2f4a-1b3c-4d5e-8f6a-0b1c2d3e4f5a',
+					description: `The beneficiary’s account, given by "International Beneficiary › Create" or "› Update" with the beneficiary. ${NO_LIST}`,
+				},
+				{
+					...uuidLocator({
+						displayName: 'From Account',
+						name: 'bankAccountId',
+						description: 'The business account the money leaves; the main account when empty',
+						searchListMethod: 'searchBankAccounts',
+						listPlaceholder: 'Select an account…',
+						idError: 'An account ID is a UUID',
+					}),
+					required: false,
+				},
+			];
+		case 'options':
+			return [{ ...property, options: (property.options as INodeProperties[]).filter((option) => option !== fromAccountOptionV1) }];
+		default:
+			return [property];
+	}
+});
+export const descriptionV2 = updateDisplayOptions(show, propertiesV2);
+
+/** The account debited: a locator of its own from version 2 on, an option in version 1. */
+function fromAccount(this: IExecuteFunctions, itemIndex: number, options: IDataObject): string | undefined {
+	if (nodeVersion(this) >= 2) return readId(this.getNodeParameter('bankAccountId', itemIndex, '', { extractValue: true }), 'From Account (bankAccountId)', 'uuid');
+	return readId(options.bankAccountId, 'From Account (options.bankAccountId)', 'uuid');
+}
 
 const LABELS: Record<string, string> = {
 	quote_id: 'Quote ID',
@@ -137,7 +190,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			currency: requiredText.call(this, 'targetCurrency', 'Target Currency', itemIndex).toUpperCase(),
 		},
 	};
-	const account = readId(options.bankAccountId, 'From Account (options.bankAccountId)', 'uuid');
+	const account = fromAccount.call(this, itemIndex, options);
 	if (account) transfer.bank_account_id = account;
 	const attachments = listParameter(options.attachmentIds, 'Attachment IDs (options.attachmentIds)');
 	if (attachments.length) transfer.attachment_ids = attachments;
