@@ -20,11 +20,11 @@ export function useInvoiceSandbox() {
 	const invoiceWrites = () => sandbox.ctx.requests.all().filter((r) => r.path.startsWith('/v2/client_invoices') && r.method !== 'GET');
 
 	/** Runs the node and returns what the sandbox received from it. */
-	async function run(parameters: INodeParameters, options: { items?: IDataObject[]; continueOnFail?: boolean; organization?: 'fr' | 'it' | 'es' } = {}) {
+	async function run(parameters: INodeParameters, options: { items?: IDataObject[]; continueOnFail?: boolean; organization?: 'fr' | 'it' | 'es'; typeVersion?: number } = {}) {
 		const seqBefore = sandbox.ctx.requests.all().at(-1)?.seq ?? 0;
 		const result = await runNode({
 			sandbox,
-			node: { parameters, continueOnFail: options.continueOnFail },
+			node: { parameters, continueOnFail: options.continueOnFail, typeVersion: options.typeVersion },
 			items: options.items,
 			credentialOptions: { organization: options.organization ?? 'fr' },
 		});

@@ -6,6 +6,7 @@ import { searchBankAccountIbans, searchBankAccounts, searchOwnIbans } from './ba
 import { searchBeneficiaries } from './beneficiarySearch';
 import { searchCards } from './cardSearch';
 import { searchSupplierInvoices } from './supplierInvoiceSearch';
+import { searchWebhookSubscriptions } from './webhookSubscriptionSearch';
 import { getBeneficiaryAccountTypes, getBeneficiaryDetailFields, getTransferDetailFields } from './requirementFields';
 
 /** List searches for resource locators ("From List"), keyed by the name the fields use. */
@@ -18,6 +19,7 @@ export const listSearch: Record<string, (this: ILoadOptionsFunctions, filter?: s
 	searchBeneficiaries,
 	searchCards,
 	searchSupplierInvoices,
+	searchWebhookSubscriptions,
 };
 
 /** Dropdowns loaded from the API ("Account Type" of international beneficiaries). */

@@ -23,6 +23,8 @@ export interface RunNodeOptions {
 		parameters: INodeParameters;
 		name?: string;
 		type?: string;
+		/** The node's version (1 unless told: the golden 1.0 set and most tests are version 1). */
+		typeVersion?: number;
 		continueOnFail?: boolean;
 		retryOnFail?: boolean;
 		maxTries?: number;
@@ -60,7 +62,7 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 		options.credential ??
 		new CredentialStore(connectedCredential(requireSandbox(options.sandbox), options.credentialOptions));
 	const name = options.node.name ?? 'Business Banking';
-	const { parameters, type, name: _name, ...settings } = options.node;
+	const { parameters, type, name: _name, typeVersion, ...settings } = options.node;
 	const workflow = {
 		...(options.workflowId !== undefined ? { id: options.workflowId } : {}),
 		nodes: [
@@ -69,7 +71,7 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 				id: options.nodeId ?? 'node',
 				name,
 				type: type ?? NODE_TYPE,
-				typeVersion: 1,
+				typeVersion: typeVersion ?? 1,
 				position: [200, 0] as [number, number],
 				parameters,
 				credentials: { businessBankingOAuth2Api: { id: CREDENTIAL_ID, name: CREDENTIAL_NAME } },

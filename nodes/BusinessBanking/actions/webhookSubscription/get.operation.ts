@@ -2,6 +2,7 @@ import { updateDisplayOptions, type IExecuteFunctions, type INodeExecutionData, 
 
 import { apiRequest } from '../../transport';
 import { uuidParameter } from '../common/parameters';
+import { uuidLocator } from '../common/uuid';
 import { withoutSecret } from './withoutSecret';
 import type { OperationDescriptor } from '../types';
 
@@ -17,7 +18,20 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['webhookSubscription'], operation: ['get'] } }, properties);
+const show = { show: { resource: ['webhookSubscription'], operation: ['get'] } };
+export const description = updateDisplayOptions(show, properties);
+
+/** Version 2: the subscription picked from the organization's subscriptions, or given by its ID. */
+export const descriptionV2 = updateDisplayOptions(show, [
+	uuidLocator({
+		displayName: 'Subscription',
+		name: 'subscriptionId',
+		description: 'The webhook subscription to read',
+		searchListMethod: 'searchWebhookSubscriptions',
+		listPlaceholder: 'Select a subscription…',
+		idError: 'A subscription ID is a UUID',
+	}),
+]);
 
 /** GET /v2/webhook_subscriptions/{id}; the API answers the subscription unwrapped, without its secret. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
