@@ -121,7 +121,7 @@ describe('Client Invoice › Update and Get Many, version 2', () => {
 			{
 				resource: 'clientInvoice',
 				operation: 'update',
-				invoiceId: { __rl: true, mode: 'id', value: made[0].json.id },
+				invoiceId: { __rl: true, mode: 'id', value: String(made[0].json.id) },
 				itemsInput: 'fields',
 				items: { item: [{ title: 'Consulting', quantity: 1.25, unitPrice: '100.00', vatRate: '10' }] },
 				updateFields: { iban: { __rl: true, mode: 'list', value: FR_IBAN } },
