@@ -6,6 +6,7 @@ import { rateReader, readItems, type ItemBody } from './items';
 import { inputError } from '../common/inputError';
 import { InputProblem, readText } from '../common/values';
 import { nodeVersion } from '../versions';
+import { pickedValue } from '../../n8n/locatorInCollection';
 import { FieldError, compact, describeField, toDate, toDecimalString, toText } from './values';
 
 type Body = Record<string, unknown>;
@@ -62,11 +63,6 @@ function italySpain(this: IExecuteFunctions, itemIndex: number): Body {
 		withholding_tax: withholding,
 		stamp_duty_amount: toDecimalString(fields.stampDutyAmount, ['stamp_duty_amount']),
 	});
-}
-
-/** The value of a locator stored inside a collection (n8n extracts only top-level ones), or a plain value as it is. */
-export function pickedValue(value: unknown): unknown {
-	return typeof value === 'object' && value !== null && 'value' in value ? (value as IDataObject).value : value;
 }
 
 /** An IBAN as the API takes it: picked from the organization's accounts or typed, spaces removed. */

@@ -5,7 +5,7 @@ import { resultLimit, returnAllAndLimit } from '../common/returnAll';
 import { listParameter } from '../common/parameters';
 import { readId, readTimestamp } from '../common/values';
 import type { OperationDescriptor } from '../types';
-import { pickedValue } from './body';
+import { pickedValue } from '../../n8n/locatorInCollection';
 import { clientFilterLocator } from './fieldsV2';
 
 const show = { show: { resource: ['clientInvoice'], operation: ['getMany'] } };
