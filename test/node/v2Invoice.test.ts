@@ -63,6 +63,18 @@ describe('Client Invoice › Create, version 2', () => {
 		expect(sent[0].body).toMatchObject({ client_invoice: { status: 'unpaid', payment_methods: { iban: FR_IBAN }, items: [{ quantity: '2', vat_rate: '0.2' }] } });
 	});
 
+	test('a Quantity mapped from a sheet as decimal text is sent as written; a text that is no number is refused', async () => {
+		const line = { title: 'Hours', quantity: '={{ $json.quantity }}', unitPrice: '60.00', vatRate: '20' };
+		const { items, sent } = await run(createParametersV2(client.id, { items: { item: [line] } }), {
+			...V2,
+			items: [{ quantity: '2.50' }, { quantity: 'two' }],
+			continueOnFail: true,
+		});
+		expect((sent[0].body as { client_invoice: { items: unknown } }).client_invoice.items).toEqual([{ title: 'Hours', quantity: '2.50', unit_price: { value: '60.00', currency: 'EUR' }, vat_rate: '0.2' }]);
+		expect(items[0].json).toMatchObject({ status: 'draft', total_amount: { value: '180.00' } });
+		expect(items[1].json.error).toBe('Item 1: Invoice Lines › Invoice Line 1 › Quantity (items.item[0].quantity) must be a number, got "two"');
+	});
+
 	test('invoice lines as JSON take rates as percentages too, as numbers or texts', async () => {
 		const lines = [
 			{ title: 'Audit', quantity: 3, unit_price: '200.00', vat_rate: 20 },

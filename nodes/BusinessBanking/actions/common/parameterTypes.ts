@@ -114,10 +114,14 @@ function checkMultiOptions(property: INodeProperties, value: unknown, field: str
 	}
 }
 
-/** Whole numbers (a text of digits too) within the field's bounds, unless the field takes decimals. */
+/**
+ * Whole numbers (a text of digits too) within the field's bounds, unless the field takes decimals:
+ * then a decimal text too ("2.5" mapped from a sheet), which the operation reads as written.
+ */
 function checkNumber(property: INodeProperties, value: unknown, field: string): void {
-	const number = typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : value;
 	const decimals = Number(property.typeOptions?.numberPrecision ?? 0) > 0;
+	const asText = decimals ? /^-?\d+(\.\d+)?$/ : /^-?\d+$/;
+	const number = typeof value === 'string' && asText.test(value.trim()) ? Number(value) : value;
 	if (typeof number !== 'number' || !Number.isFinite(number) || (!decimals && !Number.isSafeInteger(number))) {
 		throw new InputProblem(field, `must be a ${decimals ? '' : 'whole '}number, got ${describeValue(value)}`);
 	}
