@@ -1,6 +1,8 @@
 // What nodes/BusinessBanking/n8n/locatorInCollection.ts assumes: a resource locator inside a collection
 // reaches the node whole, its expression resolved per item, on every n8n of the matrix. Shown with
 // version 2's Get Many client filter: the client id each item's request carried.
+import type { INodeParameterResourceLocator, INodeParameters } from 'n8n-workflow';
+
 import { runNode } from '../helpers/engine/runNode';
 import { frCompanyClient } from '../helpers/fixtures';
 import { useTestSandbox } from '../helpers/sandbox';
@@ -10,7 +12,7 @@ const sandbox = useTestSandbox({}, { resetEachTest: false });
 jest.setTimeout(60_000);
 
 describe('a resource locator inside a collection (Get Many › Filters › Client, version 2)', () => {
-	const getMany = (clientId: Record<string, unknown>) => ({ resource: 'clientInvoice', operation: 'getMany', limit: 1, filters: { clientId } });
+	const getMany = (clientId: INodeParameterResourceLocator): INodeParameters => ({ resource: 'clientInvoice', operation: 'getMany', limit: 1, filters: { clientId } });
 	const clientFilters = () =>
 		sandbox.ctx.requests
 			.all()
