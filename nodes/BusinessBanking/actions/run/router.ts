@@ -42,7 +42,7 @@ async function runItems(this: IExecuteFunctions, itemDone: (itemIndex: number) =
 	if (!operation) {
 		throw new NodeOperationError(this.getNode(), `The operation "${operationName}" of "${resourceName}" is not supported`);
 	}
-	const properties = operationProperties(operation, nodeVersion(this));
+	const properties = operationProperties(operation, nodeVersion(this), resourceName, operationName);
 	const { concurrency: runs } = operation.descriptor;
 	const concurrency = typeof runs === 'function' ? runs.call(this) : runs;
 	const adaptive = concurrency === 'adaptive';
