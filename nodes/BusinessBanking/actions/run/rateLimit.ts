@@ -42,7 +42,10 @@ export const rateLimitFieldOfVersion1: INodeProperties[] = onlyVersion1([rateLim
 /** The rate limit the author set, where the node's version keeps it. */
 function authorsRateLimit(context: IExecuteFunctions): { requests?: unknown; windowSeconds?: unknown } {
 	if (nodeVersion(context) < 2) return context.getNodeParameter('rateLimit', 0, {}) as { requests?: number; windowSeconds?: number };
-	return { requests: advancedOption(context, 'rateLimitRequests', 0, undefined), windowSeconds: advancedOption(context, 'rateLimitWindowSeconds', 0, undefined) };
+	return {
+		requests: advancedOption(context, 'rateLimitRequests', 0, DEFAULT_RATE_LIMIT.max),
+		windowSeconds: advancedOption(context, 'rateLimitWindowSeconds', 0, DEFAULT_RATE_LIMIT.windowMs / 1000),
+	};
 }
 
 /** The limit the node paces its requests to (read once per execution). */
