@@ -1,7 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { DEFAULT_RATE_LIMIT } from '../../transport/pacer';
-
 /**
  * The switches a workflow's developer sets and a finance user never needs, by their name in an
  * operation's Options: from version 2 on they live under the operation's Advanced collection
@@ -13,14 +11,14 @@ import { DEFAULT_RATE_LIMIT } from '../../transport/pacer';
  */
 export const DEVELOPER_OPTIONS: readonly string[] = ['idempotencyKey', 'batchConcurrency', 'pollIntervalMs', 'timeoutSeconds', 'rememberDays'];
 
-/** The service's rate limit, in Advanced (version 1 has it as its own top-level collection, run/rateLimit.ts). */
+/** The service's rate limit, in Advanced (version 1 has it as its own top-level collection, run/rateLimit.ts); its defaults are transport/pacer.ts's DEFAULT_RATE_LIMIT. */
 export const RATE_LIMIT_OPTIONS: INodeProperties[] = [
 	{
 		displayName: 'Rate Limit (Requests)',
 		name: 'rateLimitRequests',
 		type: 'number',
 		typeOptions: { minValue: 1 },
-		default: DEFAULT_RATE_LIMIT.max,
+		default: 1000,
 		description: 'How many requests your contract with the service allows per window. The node never sends more; without this option, the standard 1,000 requests per 10 seconds.',
 	},
 	{
@@ -28,7 +26,7 @@ export const RATE_LIMIT_OPTIONS: INodeProperties[] = [
 		name: 'rateLimitWindowSeconds',
 		type: 'number',
 		typeOptions: { minValue: 1 },
-		default: DEFAULT_RATE_LIMIT.windowMs / 1000,
+		default: 10,
 		description: 'How long the window of your contract’s rate limit is',
 	},
 ];
