@@ -58,6 +58,13 @@ describe('version 2 in n8n’s engine', () => {
 		expect(posts()).toEqual([]);
 	});
 
+	it('a tool whose Advanced › Idempotency Key the model would fill: refused, nothing sent', async () => {
+		const parameters = transfer({ allowAiAgentUse: true, advanced: { idempotencyKey: "={{ $fromAI('key', 'A fresh key', 'string') }}" } });
+		const { items } = await runNode({ sandbox, node: { type: TOOL_TYPE, typeVersion: 2, parameters } });
+		expect(items[0].json).toEqual({ refused: true, reason: expect.stringContaining('its Advanced › Idempotency Key holds an expression') });
+		expect(posts()).toEqual([]);
+	});
+
 	it('a regular node’s Safety Limits hold', async () => {
 		const { error } = await runNode({ sandbox, node: { typeVersion: 2, parameters: transfer({ amount: '500.01', safetyLimits: { maxAmountPerItem: '500' } }) } });
 		expect(error?.message).toMatch(/^Item 0: Refused: .*500/);
