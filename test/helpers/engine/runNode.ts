@@ -23,6 +23,8 @@ export interface RunNodeOptions {
 		parameters: INodeParameters;
 		name?: string;
 		type?: string;
+		/** The node's version (1 by default: the saved workflows of version 1). */
+		typeVersion?: number;
 		continueOnFail?: boolean;
 		retryOnFail?: boolean;
 		maxTries?: number;
