@@ -4,11 +4,11 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { aiAgentFields } from './actions/aiTool/fields';
 import { safetyLimitsFields } from './actions/limits/fields';
 import { toolDescriptionFields } from './actions/aiTool/toolDescriptions';
-import { rateLimitField } from './actions/run/rateLimit';
+import { rateLimitFieldOfVersion1 } from './actions/run/rateLimit';
 import { resourcePicker, resources } from './actions/resources';
 import { router } from './actions/run/router';
 import { subtitleExpression } from './actions/subtitle';
-import { NEWEST_VERSION, NODE_VERSIONS, operationPropertiesForEveryVersion } from './actions/versions';
+import { NEWEST_VERSION, NODE_VERSIONS, operationAdvancedFromVersion2, operationPropertiesForEveryVersion } from './actions/versions';
 import { listSearch, loadOptions, resourceMapping } from './methods';
 
 export class BusinessBanking implements INodeType {
@@ -28,14 +28,19 @@ export class BusinessBanking implements INodeType {
 		credentials: [{ name: 'businessBankingOAuth2Api', required: true }],
 		properties: [
 			resourcePicker,
-			...Object.values(resources).flatMap((resource) => [
+			...Object.entries(resources).flatMap(([resourceName, resource]) => [
 				resource.operationPicker,
-				...Object.values(resource.operations).flatMap(operationPropertiesForEveryVersion),
+				...Object.entries(resource.operations).flatMap(([name, operation]) => operationPropertiesForEveryVersion(operation, resourceName, name)),
 			]),
+			// The AI Agent section (from version 2 on: the tool's only), the limits, the tool's description.
 			...aiAgentFields(),
 			...safetyLimitsFields(),
 			...toolDescriptionFields(),
-			rateLimitField,
+			// Last: version 1's Rate Limit; from version 2 on, each operation's Advanced collection.
+			...rateLimitFieldOfVersion1,
+			...Object.entries(resources).flatMap(([resourceName, resource]) =>
+				Object.entries(resource.operations).flatMap(([name, operation]) => operationAdvancedFromVersion2(operation, resourceName, name)),
+			),
 		],
 	};
 

@@ -11,7 +11,24 @@ const toolOnly: INodeProperties = { displayName: 'Shown to tools', name: 'shownT
 const shown = (named: string, resource: string) =>
 	NodeHelpers.displayParameter({ resource }, toolOnly, { typeVersion: 1 }, { ...description, name: named } as INodeTypeDescription);
 
+/** The parameters the engine gives a node of type `named` at `typeVersion` (n8n's Workflow resolves them so before a run). */
+const resolved = (named: string, typeVersion: number, parameters: Record<string, unknown>) => {
+	const type = { ...description, name: named } as INodeTypeDescription;
+	const node = { id: 'n', name: 'n', type: `n8n-nodes-business-banking.${named}`, typeVersion, position: [0, 0] as [number, number], parameters: parameters as never };
+	return NodeHelpers.getNodeParameters(type.properties, node.parameters, true, false, node, type) ?? {};
+};
+
 describe('the …Tool variant', () => {
+	it('keeps version 2’s AI Agent section (@tool and @version together) on a version-2 …Tool node only: what the gate reads at run time', () => {
+		const saved = { resource: 'externalTransfer', operation: 'create', allowAiAgentUse: true, aiAgentLimits: { maxAmountPerCall: '10' } };
+		expect(resolved(`${description.name}Tool`, 2, saved)).toMatchObject({ allowAiAgentUse: true, aiAgentLimits: { maxAmountPerCall: '10' } });
+		expect(resolved(description.name, 2, saved)).not.toHaveProperty('allowAiAgentUse');
+		expect(resolved(description.name, 2, saved)).not.toHaveProperty('aiAgentLimits');
+		// Version 1 keeps them on both.
+		expect(resolved(description.name, 1, saved)).toMatchObject({ allowAiAgentUse: true });
+		expect(resolved(`${description.name}Tool`, 1, saved)).toMatchObject({ allowAiAgentUse: true });
+	});
+
 	it('shows an @tool parameter on the …Tool type only, under its other conditions', () => {
 		expect(shown(`${description.name}Tool`, 'client')).toBe(true);
 		expect(shown(description.name, 'client')).toBe(false);

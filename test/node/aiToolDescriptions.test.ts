@@ -67,8 +67,11 @@ describe('tool descriptions', () => {
 			const parameters = resolvedParameters(regular, { resource, operation });
 			expect(parameters).not.toHaveProperty('toolDescription');
 		}
-		const onlyOnTool = regular.properties.filter((property) => property.displayOptions?.show?.['@tool']);
-		expect(onlyOnTool.every((property: INodeProperties) => property.name === 'toolDescription' && !property.required)).toBe(true);
+		// The tool's description, and from version 2 on its AI Agent section (test/node/v2ToolOnlyFields.test.ts).
+		const onlyOnTool = regular.properties.filter((property) => JSON.stringify(property.displayOptions?.show?.['@tool']) === '[true]');
+		const toolOnlyNames = ['toolDescription', 'aiAgentNotice', 'allowAiAgentUse', 'allowAiAgentIssuing', 'aiAgentLimits'];
+		expect(onlyOnTool.every((property: INodeProperties) => toolOnlyNames.includes(property.name) && !property.required)).toBe(true);
+		expect(onlyOnTool.filter((property) => property.name !== 'toolDescription').every((property) => property.displayOptions?.show?.['@version'])).toBe(true);
 		expect(regular.properties.filter((property) => property.required && property.displayOptions?.show?.['@tool'])).toEqual([]);
 	});
 });

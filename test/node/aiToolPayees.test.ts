@@ -186,6 +186,7 @@ describe('who gets paid and who gives leave, as an AI agent’s tool in n8n’s 
 				'proceedOn',
 				'vopProofToken',
 				'options.idempotencyKey',
+				'advanced.idempotencyKey',
 			]);
 		});
 

@@ -3,6 +3,9 @@ import type { INodeProperties, INodePropertyCollection, INodePropertyOptions } f
 import { BusinessBankingOAuth2Api } from '../../credentials/BusinessBankingOAuth2Api.credentials';
 import { BusinessBanking } from '../../nodes/BusinessBanking/BusinessBanking.node';
 import { BusinessBankingTrigger } from '../../nodes/BusinessBankingTrigger/BusinessBankingTrigger.node';
+import { OPERATIONS } from '../../nodes/BusinessBanking/actions/resources';
+import { toolVariant } from '../helpers/engine/toolVariant';
+import { shownProperties } from '../helpers/panel';
 
 type Option = INodeProperties | INodePropertyOptions | INodePropertyCollection;
 
@@ -57,6 +60,22 @@ describe("the editor's texts speak a finance user's words, not the API's", () =>
 		const { description } = new BusinessBanking();
 		const texts = [{ where: 'node', text: description.description }, ...textsOf(description.properties, 'Business Banking')];
 		expect(texts.length).toBeGreaterThan(500);
+		expect(plumbingIn(texts)).toEqual([]);
+	});
+
+	it('in version 2’s panel of every operation, on a regular node and on the tool (every section open)', () => {
+		const regular = new BusinessBanking().description;
+		const tool = toolVariant().description;
+		const texts = OPERATIONS.flatMap(({ resource, operation }) =>
+			[regular, tool].flatMap((description) => {
+				const shown = shownProperties(description, { resource, operation, allowAiAgentUse: true, allowAiAgentIssuing: true }, 2);
+				return textsOf(shown, `v2 ${description.name} › ${resource} › ${operation}`);
+			}),
+		);
+		expect(texts.length).toBeGreaterThan(1000);
+		// The Advanced collection and the AI Agent section's notice are among them.
+		expect(texts.some(({ where }) => where.includes('› Advanced › Rate Limit (Requests)'))).toBe(true);
+		expect(texts.some(({ text }) => text.startsWith('AI Agent: an agent may run this operation'))).toBe(true);
 		expect(plumbingIn(texts)).toEqual([]);
 	});
 

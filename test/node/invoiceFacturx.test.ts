@@ -15,9 +15,9 @@ beforeAll(async () => {
 	clientId = await createClient(sandbox);
 });
 
-async function run(parameters: INodeParameters) {
+async function run(parameters: INodeParameters, typeVersion = 1) {
 	const seqBefore = sandbox.ctx.requests.all().at(-1)?.seq ?? 0;
-	const result = await runNode({ sandbox, node: { parameters } });
+	const result = await runNode({ sandbox, node: { parameters, typeVersion } });
 	return { ...result, sent: sandbox.ctx.requests.all().filter((r) => r.seq > seqBefore) };
 }
 
@@ -137,6 +137,19 @@ describe('Client Invoice: Download Factur-X', () => {
 			// It kept asking for the attachment and never downloaded the draft PDF.
 			expect(sent.filter((r) => r.path.startsWith('/v2/attachments/')).length).toBeGreaterThanOrEqual(2);
 			expect(sent.some((r) => r.path.startsWith('/sandbox-files/'))).toBe(false);
+		} finally {
+			sandbox.ctx.options.facturxDelayMs = 300;
+		}
+	});
+
+	test('version 2: the polling switches are read from Advanced, and the error points there', async () => {
+		sandbox.ctx.options.facturxDelayMs = 120_000;
+		try {
+			const draft = await createInvoice('draft');
+			const parameters = { resource: 'clientInvoice', operation: 'downloadFacturX', invoiceId: { __rl: true, mode: 'id', value: draft.id }, advanced: { pollIntervalMs: 100, timeoutSeconds: 1 } };
+			const { error } = await run(parameters, 2);
+			expect(error?.message).toBe(`The Factur-X PDF of invoice ${draft.id} was not ready within 1 s (still waiting for the regenerated PDF)`);
+			expect(error?.description).toMatch(/Raise Advanced › Time Limit \(Seconds\)/);
 		} finally {
 			sandbox.ctx.options.facturxDelayMs = 300;
 		}

@@ -27,10 +27,16 @@ describe('Safety Limits in the node’s description', () => {
 	const fields = new BusinessBanking().description.properties.filter((property) => property.name === 'safetyLimits');
 
 	it('are offered where an amount or a payee is sent, empty, and take no expression', () => {
-		expect(fields.map((field) => [field.displayOptions?.show?.resource, field.displayOptions?.show?.operation])).toEqual([
+		// Version 1's on every node; from version 2 on, a regular node's (a tool has its AI Agent Limits).
+		const where = [
 			[['externalTransfer'], ['create']],
 			[['internationalTransfer'], ['create']],
 			[['directDebit'], ['createSubscription']],
+		];
+		expect(fields.map((field) => [field.displayOptions?.show?.resource, field.displayOptions?.show?.operation])).toEqual([...where, ...where]);
+		expect(fields.map((field) => [field.displayOptions?.show?.['@version'], field.displayOptions?.show?.['@tool']])).toEqual([
+			...where.map(() => [[1], undefined]),
+			...where.map(() => [[{ _cnd: { gte: 2 } }], [false]]),
 		]);
 		for (const field of fields) {
 			expect(field.default).toEqual({});

@@ -30,7 +30,7 @@ describe('transport inside the n8n engine: tokens, retries, errors', () => {
 		const { error } = await runNode({ sandbox, node: getClient(client.id) });
 		expect(error?.httpCode).toBe('429');
 		expect(error?.message).toBe('The service is rate limiting these requests (HTTP 429) after 4 tries');
-		expect(error?.description).toMatch(/Rate Limit option/);
+		expect(error?.description).toMatch(/its rate limit \(Rate Limit; in version 2, under Advanced\)/);
 		expect(await seenRequests(sandbox, { method: 'GET', path: `/v2/clients/${client.id}` })).toHaveLength(4);
 	});
 

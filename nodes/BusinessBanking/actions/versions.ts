@@ -1,6 +1,7 @@
 import type { IDisplayOptions, IExecuteFunctions, ILoadOptionsFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { withAdvanced } from './advanced/rule';
 import type { Operation } from './types';
 
 /**
@@ -23,13 +24,31 @@ export const fromVersion2 = (properties: INodeProperties[]): INodeProperties[] =
 /** The version of the node being run. */
 export const nodeVersion = (context: IExecuteFunctions | ILoadOptionsFunctions): number => context.getNode().typeVersion;
 
-/** The parameters an operation shows at `version`: its version-2 list where it has one. */
-export function operationProperties(operation: Operation, version: number): INodeProperties[] {
-	return version >= 2 && operation.descriptionV2 ? operation.descriptionV2 : operation.description;
+/** An operation's version-2 parameters: its own list (`descriptionV2`, else `description`) under the Advanced rule. */
+function version2Of(operation: Operation, resource: string, operationName: string) {
+	return withAdvanced(operation.descriptionV2 ?? operation.description, resource, operationName);
 }
 
-/** An operation's parameters for the node's description: each version's list shown on its versions. */
-export function operationPropertiesForEveryVersion(operation: Operation): INodeProperties[] {
-	if (!operation.descriptionV2) return operation.description;
-	return [...onlyVersion1(operation.description), ...fromVersion2(operation.descriptionV2)];
+/** The parameters an operation shows at `version`: version 2's under the Advanced rule, its Advanced collection last. */
+export function operationProperties(operation: Operation, version: number, resource: string, operationName: string): INodeProperties[] {
+	if (version < 2) return operation.description;
+	const { fields, advanced } = version2Of(operation, resource, operationName);
+	return [...fields, advanced];
+}
+
+/**
+ * An operation's parameters for the node's description, without its Advanced collection (which the
+ * node puts after its node-wide fields: operationAdvancedFromVersion2). One list for every version
+ * where version 2's equals version 1's, else each version's list shown on its versions.
+ */
+export function operationPropertiesForEveryVersion(operation: Operation, resource: string, operationName: string): INodeProperties[] {
+	const { fields } = version2Of(operation, resource, operationName);
+	// The rule keeps a parameter it does not change as the same object.
+	if (fields.length === operation.description.length && fields.every((field, index) => field === operation.description[index])) return operation.description;
+	return [...onlyVersion1(operation.description), ...fromVersion2(fields)];
+}
+
+/** An operation's Advanced collection, shown from version 2 on (the last of its parameters). */
+export function operationAdvancedFromVersion2(operation: Operation, resource: string, operationName: string): INodeProperties[] {
+	return fromVersion2([version2Of(operation, resource, operationName).advanced]);
 }

@@ -192,7 +192,7 @@ export function toNodeApiError(failure: FailedCall, context: ErrorContext): Node
 		description = `Reconnect the credential ${credential} and accept every requested permission on the consent screen.`;
 	} else if (status === 429) {
 		message = `The service is rate limiting these requests (HTTP 429) after ${tries(context.tries)}`;
-		description = 'The node paces itself to its Rate Limit option (1,000 requests per 10 s by default): set it to your contract’s limit, and when several workflows or workers share this credential, give each a share of it.';
+		description = 'The node paces itself to its rate limit (Rate Limit; in version 2, under Advanced), 1,000 requests per 10 s by default: set it to your contract’s limit, and when several workflows or workers share this credential, give each a share of it.';
 	} else if (status && status >= 300 && status < 400) {
 		message = `The service answered with a redirect (HTTP ${status}${failure.redirectedTo ? ` to ${failure.redirectedTo}` : ''}), which the node does not follow`;
 		description = `Check "Base URL" in the credential ${credential}: API calls are answered where they are sent, and following a redirect could resend a payment elsewhere or turn it into a read.`;

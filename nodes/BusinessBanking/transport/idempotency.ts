@@ -4,6 +4,7 @@ import { NodeOperationError, type IExecuteFunctions, type INodeProperties } from
 import { uuidSchema } from '../../shared/schemas/common';
 import { UNSAVED_WORKFLOW_ID } from '../n8n/processedData';
 import { memorySettings } from './memory/settings';
+import { advancedOption, advancedOptionLabel } from '../actions/advanced/option';
 
 /** A UUID in the version 5 layout from the SHA-1 of a text: the same text always gives the same UUID. */
 function uuidFromText(text: string): string {
@@ -64,7 +65,7 @@ export interface WriteKeyOptions {
 }
 
 /**
- * The key of a money-moving write: the user's own (Options › Idempotency Key) or the one derived
+ * The key of a money-moving write: the user's own (Options › Idempotency Key; Advanced from version 2 on) or the one derived
  * from the workflow, node, operation and `content`. Two items of one run with the same derived key
  * would be made once: the second item stops with an error saying so instead of silently getting
  * the first one's result.
@@ -89,7 +90,7 @@ export function contentKeyOf(context: IExecuteFunctions, key: string): string | 
 }
 
 function contentKey(this: IExecuteFunctions, itemIndex: number, operation: string, content: unknown, options: WriteKeyOptions): string {
-	const own = String(this.getNodeParameter('options.idempotencyKey', itemIndex, '') ?? '').trim();
+	const own = String(advancedOption(this, 'idempotencyKey', itemIndex, '') ?? '').trim();
 	if (own) return !options.uuid || uuidSchema.safeParse(own).success ? own : uuidFromText(`business-banking-user-key\u0000${own}`);
 	const key = idempotencyKeyFor.call(this, operation, content);
 	if (options.allowSameInRun) return key;
@@ -99,14 +100,14 @@ function contentKey(this: IExecuteFunctions, itemIndex: number, operation: strin
 	if (first !== undefined && first !== itemIndex) {
 		throw new NodeOperationError(this.getNode(), `Item ${itemIndex}: the same ${options.what} as item ${first} (same ${options.sameFields}); it would be made only once`, {
 			itemIndex,
-			description: `Identical requests within 30 minutes share one idempotency key, so the service would answer item ${first}'s ${options.what} instead of making a second one. If both are meant, make them differ (for example the reference) or give each its own Options › Idempotency Key.`,
+			description: `Identical requests within 30 minutes share one idempotency key, so the service would answer item ${first}'s ${options.what} instead of making a second one. If both are meant, make them differ (for example the reference) or give each its own ${advancedOptionLabel(this, 'Idempotency Key')}.`,
 		});
 	}
 	seen.set(key, itemIndex);
 	return key;
 }
 
-/** An optional field for operations that send an idempotency key; put it in the operation's options. */
+/** An optional field for operations that send an idempotency key; put it in the operation's options (version 2 shows it under Advanced). */
 export const idempotencyKeyField: INodeProperties = {
 	displayName: 'Idempotency Key',
 	name: 'idempotencyKey',

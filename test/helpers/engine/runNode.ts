@@ -23,7 +23,7 @@ export interface RunNodeOptions {
 		parameters: INodeParameters;
 		name?: string;
 		type?: string;
-		/** The node's version (1 unless told: the golden 1.0 set and most tests are version 1). */
+		/** The node's version (1 by default: the saved workflows of version 1). */
 		typeVersion?: number;
 		continueOnFail?: boolean;
 		retryOnFail?: boolean;

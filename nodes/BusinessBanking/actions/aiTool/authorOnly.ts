@@ -21,6 +21,8 @@ export const AUTHOR_ONLY_PARAMETERS: Array<{ path: string; label: string }> = [
 	{ path: 'proceedOn', label: 'Proceed When' },
 	{ path: 'vopProofToken', label: 'Proof Token' },
 	{ path: 'options.idempotencyKey', label: 'Options › Idempotency Key' },
+	// Version 2 keeps the developer's switches under Advanced (actions/advanced).
+	{ path: 'advanced.idempotencyKey', label: 'Advanced › Idempotency Key' },
 ];
 
 /** The value stored at `path` of the node's raw parameters; an expression met on the way (a whole collection as one) is that value. */

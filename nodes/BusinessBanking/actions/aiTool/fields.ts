@@ -1,8 +1,10 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
 import { limitsCurrencyField } from '../limits/currency';
 import { OPERATION_CLASSES } from '../operationClasses';
 import { tableOf } from '../resources';
+import { fromVersion2, onlyVersion1 } from '../versions';
+import { onToolVariantOnly } from '../../n8n/toolVariant';
 
 /**
  * Where each limit applies, derived from the operations' descriptors (`amountParameters`,
@@ -19,17 +21,24 @@ export const BENEFICIARY_PARAMETERS: Record<string, Record<string, string>> = ta
 export const ISSUING_OPERATIONS: Record<string, Record<string, true>> = tableOf(({ issuesDocumentClientPays }) => (issuesDocumentClientPays ? true : undefined));
 
 /**
- * "Allow Use by an AI Agent" and "AI Agent Limits", shown on every money-moving operation (one copy
- * per resource, since n8n's display conditions AND resource with operation). They matter only when
- * the node is an AI agent's tool; a regular node ignores them. Each is the author's alone: no
- * expression, so n8n's editor offers no "let the model define this" (`$fromAI`) on them either, and
- * the gate refuses a stored value that is one anyway (authorOnly.ts).
+ * The AI Agent section: "Allow Use by an AI Agent", "Allow an AI Agent to Issue Invoices" and "AI
+ * Agent Limits" of every money-moving operation (one copy per resource, since n8n's display
+ * conditions AND resource with operation). Version 1 shows them on every node (a regular node
+ * ignores them); from version 2 on they show only on the node as an AI agent's tool ('@tool'),
+ * headed by a notice that says, while the leave is off, that every call is refused. Each is the
+ * author's alone: no expression, so n8n's editor offers no "let the model define this" (`$fromAI`)
+ * on them either, and the gate refuses a stored value that is one anyway (authorOnly.ts).
  */
 export function aiAgentFields(): INodeProperties[] {
+	return [...onlyVersion1(aiAgentFieldsOf(1)), ...fromVersion2(aiAgentFieldsOf(2))];
+}
+
+function aiAgentFieldsOf(version: 1 | 2): INodeProperties[] {
 	return Object.entries(OPERATION_CLASSES).flatMap(([resource, operations]) => {
 		const moneyMoving = Object.keys(operations).filter((operation) => operations[operation] === 'moneyMoving');
 		if (moneyMoving.length === 0) return [];
-		const show = { show: { resource: [resource], operation: moneyMoving } };
+		// From version 2 on, the section is the tool's only ('@tool').
+		const show = version === 1 ? { show: { resource: [resource], operation: moneyMoving } } : onToolVariantOnly({ resource: [resource], operation: moneyMoving });
 		const limits: INodeProperties['options'] = [];
 		const withAmount = moneyMoving.filter((operation) => AMOUNT_PARAMETERS[resource]?.[operation]);
 		if (withAmount.length > 0) {
@@ -65,6 +74,7 @@ export function aiAgentFields(): INodeProperties[] {
 			});
 		}
 		const fields: INodeProperties[] = [
+			...(version === 1 ? [] : sectionNotices(show)),
 			{
 				displayName: 'Allow Use by an AI Agent',
 				name: 'allowAiAgentUse',
@@ -73,7 +83,9 @@ export function aiAgentFields(): INodeProperties[] {
 				noDataExpression: true,
 				displayOptions: show,
 				description:
-					'Whether an AI agent may run this operation when this node is its tool. Off: the agent is told it is refused and nothing is sent. Put n8n’s human review of tool calls in front of it when you turn it on. Has no effect on a regular node.',
+					version === 1
+						? 'Whether an AI agent may run this operation when this node is its tool. Off: the agent is told it is refused and nothing is sent. Put n8n’s human review of tool calls in front of it when you turn it on. Has no effect on a regular node.'
+						: 'Whether an AI agent may run this operation through this tool. Off: every call is refused, the agent is told why, and nothing is sent. Put n8n’s human review of tool calls in front of it when you turn it on.',
 			},
 		];
 		// Issuing is allowed only beside the leave itself, which only money-moving operations show.
@@ -85,7 +97,7 @@ export function aiAgentFields(): INodeProperties[] {
 				type: 'boolean',
 				default: false,
 				noDataExpression: true,
-				displayOptions: { show: { resource: [resource], operation: issuing, allowAiAgentUse: [true] } },
+				displayOptions: { show: { ...show.show, operation: issuing, allowAiAgentUse: [true] } },
 				description:
 					'Whether an AI agent may issue (finalize) the invoice it creates. Off: it is created as a draft, whatever Status says, and a person finalizes it. Either way its IBAN must be one of the organization’s own accounts.',
 			});
@@ -99,9 +111,35 @@ export function aiAgentFields(): INodeProperties[] {
 				default: {},
 				noDataExpression: true,
 				displayOptions: { show: { ...show.show, allowAiAgentUse: [true] } },
+				...(version === 1
+					? {}
+					: { description: 'Bounds on every call of this tool, whatever the model sent. They take the place of the Safety Limits a regular node shows.' }),
 				options: limits,
 			});
 		}
 		return fields;
 	});
+}
+
+/**
+ * The head of version 2's AI Agent section (n8n has no section headers): while the leave is off,
+ * a warning that every call is refused; once it is on, what the section holds.
+ */
+function sectionNotices(show: IDisplayOptions): INodeProperties[] {
+	return [
+		{
+			displayName: 'AI Agent: every call of this tool is refused until you turn on Allow Use by an AI Agent below. Nothing is sent until then.',
+			name: 'aiAgentNotice',
+			type: 'notice',
+			default: '',
+			displayOptions: { show: { ...show.show, allowAiAgentUse: [false] } },
+		},
+		{
+			displayName: 'AI Agent: an agent may run this operation through this tool, within the AI Agent Limits below. Put n8n’s human review of tool calls in front of it.',
+			name: 'aiAgentNotice',
+			type: 'notice',
+			default: '',
+			displayOptions: { show: { ...show.show, allowAiAgentUse: [true] } },
+		},
+	];
 }

@@ -3,6 +3,7 @@ import { NodeOperationError, sleep, type IDataObject, type IExecuteFunctions, ty
 import { extractFacturXml, FACTURX_FILE_NAME } from '../../facturx';
 import { apiRequest } from '../../transport';
 import { runsAsAiTool } from '../../n8n/toolVariant';
+import { advancedOption, advancedOptionLabel } from '../advanced/option';
 import { downloadFile, fetchAttachment } from '../attachment/fetch';
 import { toBuffer } from '../attachment/binary';
 import { fetchInvoice, invoiceIdOf } from './invoiceId';
@@ -73,10 +74,8 @@ export const description: INodeProperties[] = [
 ];
 
 interface Options {
-	pollIntervalMs?: number;
 	binaryProperty?: string;
 	xmlBinaryProperty?: string;
-	timeoutSeconds?: number;
 }
 
 /**
@@ -91,14 +90,15 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const extractXml = this.getNodeParameter('extractXml', itemIndex, true) as boolean;
 	const pdfProperty = options.binaryProperty || 'data';
 	const xmlProperty = options.xmlBinaryProperty || 'facturx';
-	const interval = Math.max(10, options.pollIntervalMs ?? 1000);
-	const limitMs = Math.max(1, options.timeoutSeconds ?? 60) * 1000;
+	// The polling's switches are the developer's: Options on version 1, Advanced from version 2 on.
+	const interval = Math.max(10, Number(advancedOption(this, 'pollIntervalMs', itemIndex, 1000)));
+	const limitMs = Math.max(1, Number(advancedOption(this, 'timeoutSeconds', itemIndex, 60))) * 1000;
 	const deadline = Date.now() + limitMs;
 	const fail = (message: string, description?: string) => new NodeOperationError(this.getNode(), message, { itemIndex, description });
 	const waitOrGiveUp = async (waitingFor: string) => {
 		if (Date.now() + interval > deadline) {
 			throw fail(`The Factur-X PDF of invoice ${id} was not ready within ${limitMs / 1000} s (still waiting for ${waitingFor})`,
-				'The service regenerates the PDF about 10 seconds after finalizing. Raise "Time Limit" in Options or run the node again later.');
+				`The service regenerates the PDF about 10 seconds after finalizing. Raise ${advancedOptionLabel(this, 'Time Limit (Seconds)')} or run the node again later.`);
 		}
 		await sleep(interval);
 	};

@@ -2,14 +2,30 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { AMOUNT_PARAMETERS, BENEFICIARY_PARAMETERS } from '../aiTool/fields';
 import { limitsCurrencyField } from './currency';
+import { fromVersion2, onlyVersion1 } from '../versions';
+
+/** What Safety Limits bound, in each operation's own words (one resource, one operation with limits each). */
+const SAFETY_LIMITS_HELP: Record<string, string> = {
+	externalTransfer: 'Bounds on every transfer this node sends, whoever filled its inputs: the most per transfer, the most per execution, the beneficiaries it may pay',
+	internationalTransfer:
+		'Bounds on every international transfer this node sends, whoever filled its inputs: the most per transfer (in the amount debited), the most per execution, the target accounts it may pay',
+	directDebit:
+		'Bounds on every subscription this node sets up, whoever filled its inputs: the most per collection, the most per execution. Under an amount limit only a one-off collection (Schedule: Once) is allowed, since a recurring one has no end.',
+};
 
 /**
- * "Safety Limits": the author's bounds for every run of the node, whoever filled its inputs (a
+ * "Safety Limits" on every version-1 node and on a regular node from version 2 on (a version-2
+ * tool shows its AI Agent Limits instead, aiTool/fields.ts): the author's bounds for every run of the node, whoever filled its inputs (a
  * spreadsheet, a webhook, an agent through a sub-workflow). Empty by default, so a saved workflow
  * runs as before; no expression, so no input can set them (one copy per resource, since n8n's
  * display conditions AND resource with operation).
  */
 export function safetyLimitsFields(): INodeProperties[] {
+	const fields = safetyLimitsOfEveryResource();
+	return [...onlyVersion1(fields), ...fromVersion2(fields.map((field) => ({ ...field, displayOptions: { show: { ...field.displayOptions?.show, '@tool': [false] } } })))];
+}
+
+function safetyLimitsOfEveryResource(): INodeProperties[] {
 	const resources = new Set([...Object.keys(AMOUNT_PARAMETERS), ...Object.keys(BENEFICIARY_PARAMETERS)]);
 	return [...resources].map((resource) => {
 		const withAmount = Object.keys(AMOUNT_PARAMETERS[resource] ?? {});
@@ -58,7 +74,7 @@ export function safetyLimitsFields(): INodeProperties[] {
 			default: {},
 			noDataExpression: true,
 			displayOptions: { show: { resource: [resource], operation: [...new Set([...withAmount, ...withBeneficiary])] } },
-			description: 'Bounds that hold on every run of this node, whoever filled its inputs; a subscription under an amount limit must be a one-off',
+			description: SAFETY_LIMITS_HELP[resource] ?? 'Bounds that hold on every run of this node, whoever filled its inputs',
 			options,
 		} satisfies INodeProperties;
 	});

@@ -11,6 +11,7 @@ import { nodeVersion, operationProperties } from '../versions';
 import { MAX_IN_FLIGHT } from '../../transport/pacer';
 import { configureRun } from '../../transport/run';
 import { rateLimitOf } from './rateLimit';
+import { outputOfVersion } from './outputs';
 import { checkedByN8n } from '../../n8n/checkedByN8n';
 import { runContext } from '../../n8n/runContext';
 import { inputError } from '../common/inputError';
@@ -42,7 +43,8 @@ async function runItems(this: IExecuteFunctions, itemDone: (itemIndex: number) =
 	if (!operation) {
 		throw new NodeOperationError(this.getNode(), `The operation "${operationName}" of "${resourceName}" is not supported`);
 	}
-	const properties = operationProperties(operation, nodeVersion(this));
+	const version = nodeVersion(this);
+	const properties = operationProperties(operation, version, resourceName, operationName);
 	const { concurrency: runs } = operation.descriptor;
 	const concurrency = typeof runs === 'function' ? runs.call(this) : runs;
 	const adaptive = concurrency === 'adaptive';
@@ -70,7 +72,7 @@ async function runItems(this: IExecuteFunctions, itemDone: (itemIndex: number) =
 			}
 			if (beyondLimits) throw new NodeOperationError(this.getNode(), `Item ${itemIndex}: ${beyondLimits}`, { itemIndex });
 			checkParameterTypes.call(this, properties, itemIndex, settled);
-			const output = await operation.execute.call(this, itemIndex);
+			const output = outputOfVersion(version, resourceName, await operation.execute.call(this, itemIndex));
 			// What it sent is kept with the output, for the limits of later runs of this execution to count.
 			const sent = sentBy(this, resourceName, operationName, itemIndex, output[0]?.json);
 			results[itemIndex] = withSentRecord(output, sent, asTool).map((entry) => ({ ...entry, pairedItem: { item: itemIndex } }));

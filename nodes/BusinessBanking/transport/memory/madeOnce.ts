@@ -4,6 +4,7 @@ import { nodeCanRecord } from '../../n8n/processedData';
 import { contentKeyOf } from '../idempotency';
 import { forget, present, readRecords, record, recordValues } from './store';
 import { memorySettings } from './settings';
+import { advancedOptionLabel } from '../../actions/advanced/option';
 
 /**
  * A write that moves money or makes something a client pays, made once per request content for
@@ -227,15 +228,16 @@ async function repeat(attempt: Try): Promise<IDataObject> {
 		} else if (poll >= POLL_TRIES) {
 			throw new NodeOperationError(context.getNode(), `Item ${itemIndex}: this ${write.what} was started before and what became of it cannot be read: nothing was sent`, {
 				itemIndex,
-				description: `Another execution may be making it right now, or its record in n8n's processed-data store was damaged. Look for it (${write.howToFind}) before making it again: ${HOW_TO_MAKE_AGAIN}`,
+				description: `Another execution may be making it right now, or its record in n8n's processed-data store was damaged. Look for it (${write.howToFind}) before making it again: ${howToMakeAgain(context)}`,
 			});
 		}
 		await sleep(POLL_MS);
 	}
 }
 
-const HOW_TO_MAKE_AGAIN =
-	'to make it anyway, turn on Options › Make Again Even If Made Before for this run, or give the item another reference or its own Options › Idempotency Key.';
+/** Where the author makes it anyway: the key sits in Options on version 1, under Advanced from version 2 on. */
+const howToMakeAgain = (context: IExecuteFunctions) =>
+	`to make it anyway, turn on Options › Make Again Even If Made Before for this run, or give the item another reference or its own ${advancedOptionLabel(context, 'Idempotency Key')}.`;
 
 function mayExist(attempt: Try, at: number, executionId: string): NodeOperationError {
 	const { context, itemIndex, write } = attempt;
@@ -243,7 +245,7 @@ function mayExist(attempt: Try, at: number, executionId: string): NodeOperationE
 		itemIndex,
 		description:
 			(write.sendAgainWithin > 0 ? `The bank recognises a repeated request for ${BANK_KEY_MINUTES} minutes only, and that time has passed (the node resends within ${RESEND_WITHIN_MINUTES}, for the clocks' difference), so sending it again could make a second one. ` : 'The API takes no idempotency key here, so sending it again could make a second one. ') +
-			`Look for it (${write.howToFind}). If it is not there and it is still due: ${HOW_TO_MAKE_AGAIN}`,
+			`Look for it (${write.howToFind}). If it is not there and it is still due: ${howToMakeAgain(context)}`,
 	});
 }
 

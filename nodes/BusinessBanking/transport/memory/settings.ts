@@ -1,6 +1,7 @@
 import { NodeOperationError, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 
 import { holdsExpression } from '../../n8n/runContext';
+import { advancedOption, advancedOptionLabel, advancedOptionPath } from '../../actions/advanced/option';
 
 /**
  * The author's settings of the write memory (madeOnce.ts), in each operation's Options. Seven days
@@ -39,11 +40,14 @@ export const memoryFields: INodeProperties[] = [makeAgainField, rememberForField
  * through $fromAI) turn the memory off. The stored value is read as saved, before n8n resolves it.
  */
 function refuseExpressions(context: IExecuteFunctions, itemIndex: number): void {
-	const options = context.getNode().parameters.options;
-	const stored = typeof options === 'object' && options !== null ? (options as Record<string, unknown>) : {};
 	for (const field of memoryFields) {
-		if (!holdsExpression(typeof options === 'string' ? options : stored[field.name])) continue;
-		throw new NodeOperationError(context.getNode(), `Item ${itemIndex}: Options › ${field.displayName} holds an expression; it takes only a fixed value`, {
+		// Remember … For is a developer's switch: under Advanced from version 2 on (actions/advanced).
+		const [collection, name] = (field === rememberForField ? advancedOptionPath(context, field.name) : `options.${field.name}`).split('.');
+		const values = context.getNode().parameters[collection];
+		const stored = typeof values === 'object' && values !== null ? (values as Record<string, unknown>)[name] : values;
+		if (!holdsExpression(stored)) continue;
+		const label = field === rememberForField ? advancedOptionLabel(context, field.displayName) : `Options › ${field.displayName}`;
+		throw new NodeOperationError(context.getNode(), `Item ${itemIndex}: ${label} holds an expression; it takes only a fixed value`, {
 			itemIndex,
 			description: 'Nothing was sent. Whether the node may make again what it made before is for the workflow’s author to set in the node, not for the data.',
 		});
@@ -52,7 +56,7 @@ function refuseExpressions(context: IExecuteFunctions, itemIndex: number): void 
 
 export function memorySettings(context: IExecuteFunctions, itemIndex: number): { rememberMinutes: number; makeAgain: boolean } {
 	refuseExpressions(context, itemIndex);
-	const days = Number(context.getNodeParameter('options.rememberDays', itemIndex, DEFAULT_REMEMBER_DAYS));
+	const days = Number(advancedOption(context, 'rememberDays', itemIndex, DEFAULT_REMEMBER_DAYS));
 	return {
 		rememberMinutes: (Number.isFinite(days) && days > 0 ? days : DEFAULT_REMEMBER_DAYS) * 24 * 60,
 		makeAgain: context.getNodeParameter('options.makeAgain', itemIndex, false) === true,

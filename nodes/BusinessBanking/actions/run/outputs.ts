@@ -1,0 +1,29 @@
+import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+
+/** An amount in cents (an integer) as a decimal string with two decimals, by moving the point in its digits: -5 → "-0.05". */
+export function decimalOfCents(cents: number): string {
+	const digits = String(Math.abs(cents)).padStart(3, '0');
+	return `${cents < 0 ? '-' : ''}${digits.slice(0, -2)}.${digits.slice(-2)}`;
+}
+
+/**
+ * A business account as version 2 outputs it: the API sends `balance` as a JSON number beside the
+ * decimal string of the authorized balance; version 2 makes it a decimal string too, from its
+ * exact integer of cents (version 1 outputs it as the API sent it).
+ */
+function accountWithDecimalBalance(account: IDataObject): IDataObject {
+	if (typeof account.balance !== 'number') return account;
+	const cents = account.balance_cents;
+	const balance = typeof cents === 'number' && Number.isSafeInteger(cents) ? decimalOfCents(cents) : String(account.balance);
+	return { ...account, balance };
+}
+
+/**
+ * The items an operation outputs, in the form of the node's version: from version 2 on, every
+ * amount is a decimal string (the only number the API sends for money is a business account's
+ * balance; the rest are decimal strings, money objects or integers of cents).
+ */
+export function outputOfVersion(version: number, resource: string, items: INodeExecutionData[]): INodeExecutionData[] {
+	if (version < 2 || resource !== 'bankAccount') return items;
+	return items.map((item) => ({ ...item, json: accountWithDecimalBalance(item.json) }));
+}

@@ -1,0 +1,121 @@
+// Version 2 in n8n's engine: the tool's leave and limits as version 1's (now shown on the tool only),
+// the Advanced collection's rate limit and idempotency key taking effect, and a business account's
+// balance as a decimal string. Version 1 runs as before (the golden 1.0 set, and the v1 cases here).
+import type { INodeParameters } from 'n8n-workflow';
+
+import { SEED } from '../../sandbox/core/seed';
+import { beneficiaryId } from '../../sandbox/modules/beneficiaries/store';
+import { externalTransfers } from '../../sandbox/modules/transfers/store';
+import { registerNodeType } from '../helpers/engine/nodeTypes';
+import { runNode } from '../helpers/engine/runNode';
+import { TOOL_TYPE, toolVariant } from '../helpers/engine/toolVariant';
+import { useTestSandbox } from '../helpers/sandbox';
+import { frCompanyClient } from '../helpers/fixtures';
+import { createClient } from './invoiceFixtures';
+
+// The tool as n8n makes it (named …Tool): its '@tool' fields are kept when the engine resolves its parameters.
+registerNodeType(TOOL_TYPE, toolVariant());
+
+describe('version 2 in n8n’s engine', () => {
+	const sandbox = useTestSandbox();
+	beforeEach(() => sandbox.ctx.requests.clear());
+
+	const posts = () => sandbox.ctx.requests.find('POST', '/v2/external_transfers');
+	const transfers = () => externalTransfers(sandbox.ctx).list(SEED.organizations.fr);
+	const transfer = (overrides: INodeParameters = {}): INodeParameters => ({
+		resource: 'externalTransfer',
+		operation: 'create',
+		beneficiaryId: { __rl: true, mode: 'id', value: beneficiaryId('fr', 'supplier') },
+		debitIban: { __rl: true, mode: 'iban', value: 'FR7630006000011234567890189' },
+		amount: '120.00',
+		currency: 'EUR',
+		reference: 'Supplier invoice 42',
+		...overrides,
+	});
+
+	it('a tool without the leave refuses the transfer and sends nothing', async () => {
+		const { items, error } = await runNode({ sandbox, node: { type: TOOL_TYPE, typeVersion: 2, parameters: transfer() } });
+		expect(error).toBeUndefined();
+		expect(items[0].json).toEqual({ refused: true, reason: expect.stringContaining('(Allow Use by an AI Agent is off). Nothing was sent.') });
+		expect(sandbox.ctx.requests.all().filter((request) => request.method !== 'GET')).toEqual([]);
+		expect(transfers()).toHaveLength(0);
+	});
+
+	it('a tool with the leave pays once: the same call again sends nothing new', async () => {
+		const parameters = transfer({ allowAiAgentUse: true });
+		const first = await runNode({ sandbox, node: { type: TOOL_TYPE, typeVersion: 2, parameters } });
+		expect(first.items[0].json).toMatchObject({ status: 'pending', beneficiary_id: beneficiaryId('fr', 'supplier') });
+		const second = await runNode({ sandbox, node: { type: TOOL_TYPE, typeVersion: 2, parameters } });
+		expect(second.items[0].json.id).toBe(first.items[0].json.id);
+		expect(posts()).toHaveLength(1);
+		expect(transfers()).toHaveLength(1);
+	});
+
+	it('a tool’s AI Agent Limits hold: above Max Amount per Call, refused, nothing sent', async () => {
+		const parameters = transfer({ allowAiAgentUse: true, amount: '1000.01', aiAgentLimits: { maxAmountPerCall: '999.99' } });
+		const { items } = await runNode({ sandbox, node: { type: TOOL_TYPE, typeVersion: 2, parameters } });
+		expect(items[0].json).toEqual({ refused: true, reason: "Refused: the amount 1000.01 is above the 999.99 this workflow's author allows an AI agent per call. Nothing was sent." });
+		expect(posts()).toEqual([]);
+	});
+
+	it('a tool whose Advanced › Idempotency Key the model would fill: refused, nothing sent', async () => {
+		const parameters = transfer({ allowAiAgentUse: true, advanced: { idempotencyKey: "={{ $fromAI('key', 'A fresh key', 'string') }}" } });
+		const { items } = await runNode({ sandbox, node: { type: TOOL_TYPE, typeVersion: 2, parameters } });
+		expect(items[0].json).toEqual({ refused: true, reason: expect.stringContaining('its Advanced › Idempotency Key holds an expression') });
+		expect(posts()).toEqual([]);
+	});
+
+	it('a regular node’s Safety Limits hold', async () => {
+		const { error } = await runNode({ sandbox, node: { typeVersion: 2, parameters: transfer({ amount: '500.01', safetyLimits: { maxAmountPerItem: '500' } }) } });
+		expect(error?.message).toMatch(/^Item 0: Refused: .*500/);
+		expect(posts()).toEqual([]);
+	});
+
+	it('Advanced › Idempotency Key: the request carries the author’s key', async () => {
+		const key = '6f1d2c3b-4a5e-4f60-8a7b-9c0d1e2f3a4b';
+		const { error } = await runNode({ sandbox, node: { typeVersion: 2, parameters: transfer({ advanced: { idempotencyKey: key } }) } });
+		expect(error).toBeUndefined();
+		expect(posts().map((request) => request.headers['x-service-idempotency-key'])).toEqual([key]);
+	});
+
+	it('version 1 reads the key from Options, as before; version 2 no longer does (Options holds no key there)', async () => {
+		const key = '0a9b8c7d-6e5f-4a3b-9c2d-1e0f9a8b7c6d';
+		await runNode({ sandbox, node: { parameters: transfer({ options: { idempotencyKey: key } }) } });
+		expect(posts().map((request) => request.headers['x-service-idempotency-key'])).toEqual([key]);
+		await runNode({ sandbox, node: { typeVersion: 2, parameters: transfer({ reference: 'Supplier invoice 43', options: { idempotencyKey: key } }) } });
+		expect(posts()[1].headers['x-service-idempotency-key']).not.toBe(key);
+	});
+
+	it('a business account’s balance: a decimal string from its cents in version 2, the API’s number in version 1', async () => {
+		const [main] = sandbox.ctx.bankAccounts.list(SEED.organizations.fr);
+		sandbox.ctx.bankAccounts.update(SEED.organizations.fr, main.id, { ...main, balance: 125000.5, balance_cents: 12500050, authorized_balance: '122100.50', authorized_balance_cents: 12210050 });
+		const parameters = { resource: 'bankAccount', operation: 'getMany' };
+		const v2 = await runNode({ sandbox, node: { typeVersion: 2, parameters } });
+		expect(v2.items[0].json).toMatchObject({ balance: '125000.50', balance_cents: 12500050, authorized_balance: '122100.50' });
+		const v1 = await runNode({ sandbox, node: { parameters } });
+		expect(v1.items[0].json).toMatchObject({ balance: 125000.5 });
+	});
+});
+
+describe('version 2’s Advanced rate limit in n8n’s engine', () => {
+	const sandbox = useTestSandbox({}, { resetEachTest: false });
+
+	it('paces a batch far above the service’s limit to Advanced › Rate Limit: no 429', async () => {
+		const ids: string[] = [];
+		for (let index = 0; index < 3; index++) ids.push(await createClient(sandbox, { ...frCompanyClient, name: `Cadence ${index} SARL` }));
+		sandbox.ctx.options.rateLimit = { max: 15, windowMs: 1000 };
+		try {
+			const seqBefore = sandbox.ctx.requests.all().at(-1)?.seq ?? 0;
+			const input = Array.from({ length: 45 }, (_, index) => ({ id: ids[index % ids.length] }));
+			const parameters = { resource: 'client', operation: 'get', clientId: { __rl: true, mode: 'id', value: '={{ $json.id }}' }, advanced: { rateLimitRequests: 15, rateLimitWindowSeconds: 1 } };
+			const { items, error } = await runNode({ sandbox, node: { typeVersion: 2, parameters }, items: input });
+			expect(error).toBeUndefined();
+			expect(items).toHaveLength(45);
+			const gets = sandbox.ctx.requests.all().filter((request) => request.seq > seqBefore && request.path.startsWith('/v2/clients/'));
+			expect(gets).toHaveLength(45);
+			expect(gets.filter((request) => request.status === 429)).toHaveLength(0);
+		} finally {
+			sandbox.ctx.options.rateLimit = undefined;
+		}
+	}, 30_000);
+});
