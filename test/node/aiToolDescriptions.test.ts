@@ -75,3 +75,17 @@ describe('tool descriptions', () => {
 		expect(regular.properties.filter((property) => property.required && property.displayOptions?.show?.['@tool'])).toEqual([]);
 	});
 });
+
+describe('what a version-2 tool’s model reads', () => {
+	// Version 2 takes a VAT rate in percent: a model told "a fraction" would make 0.2 % VAT invoices.
+	it('Client Invoice › Create: the VAT rate as its version takes it, percent from version 2 on, a fraction in version 1', () => {
+		const tool = toolVariant().description;
+		const readAt = (typeVersion: number) => {
+			const node: INode = { id: 'n', name: 'Business Banking', type: `n8n-nodes-business-banking.${tool.name}`, typeVersion, position: [0, 0], parameters: { resource: 'clientInvoice', operation: 'create' } };
+			return String((NodeHelpers.getNodeParameters(tool.properties, node.parameters, true, false, node, tool) as INodeParameters).toolDescription);
+		};
+		expect(readAt(2)).toContain('VAT rate as a percentage ("20" is 20 %)');
+		expect(readAt(2)).not.toContain('fraction');
+		expect(readAt(1)).toContain('VAT rate as a fraction ("0.2" is 20 %)');
+	});
+});

@@ -4,6 +4,8 @@
 import type { INodeParameters } from 'n8n-workflow';
 
 import { SEED } from '../../sandbox/core/seed';
+import { connectedCredential } from '../helpers/engine/connectedCredential';
+import { CredentialStore } from '../helpers/engine/credentialStore';
 import { runNode } from '../helpers/engine/runNode';
 import { internationalTransferParameters, US_DETAILS, type BeneficiaryOutput, type QuoteOutput } from '../helpers/international';
 import { useTestSandbox } from '../helpers/sandbox';
@@ -60,5 +62,19 @@ describe('International Transfer › Create, version 2: From Account', () => {
 		const { error } = await run(internationalTransferParameters(quote, beneficiary, { options: { bankAccountId: account.id } }), 1);
 		expect(error).toBeUndefined();
 		expect(sentTransfer()).toMatchObject({ quote_id: quote.id, bank_account_id: account.id });
+	});
+});
+
+describe('International Transfer › Create: the simulated 2FA confirmation', () => {
+	const sandbox = useTestSandbox();
+	beforeEach(() => sandbox.ctx.requests.clear());
+
+	it.each([1, 2])('version %i: Mock with a production credential stops the item before anything is sent, naming the field', async (typeVersion) => {
+		const credential = new CredentialStore({ ...connectedCredential(sandbox), environment: 'production' });
+		const quote = { id: '0d6f1a52-6a4e-4a5e-9a52-1d3c1f5b7c01', source_amount: { value: '500.00', currency: 'EUR' }, target_amount: { value: '540.00', currency: 'USD' } } as unknown as QuoteOutput;
+		const beneficiary = { beneficiary: { id: '7a0f7c3e-3b7e-4a62-8d2e-5f1c2a9b4d10' }, target_account_id: 'acc_1' } as unknown as BeneficiaryOutput;
+		const { error } = await runNode({ sandbox, credential, node: { parameters: internationalTransferParameters(quote, beneficiary, { options: { twoFaPreference: 'mock' } }), typeVersion } });
+		expect(error?.message).toBe('Item 0: 2FA Method (options.twoFaPreference) must not be Mock with a production credential: Mock is the sandbox’s simulated confirmation; a production bank confirms with Paired Device, Passkey or SMS Code');
+		expect(sandbox.ctx.requests.all()).toEqual([]);
 	});
 });

@@ -22,6 +22,8 @@ export interface OperationDescriptor {
 	 * currency ("120.50" EUR), dates are ISO dates (YYYY-MM-DD). The class' sentence is added to it.
 	 */
 	toolDescription: string;
+	/** Where node version 2 reads the model's input otherwise (a VAT rate in percent): what a version-2 tool's model reads. */
+	toolDescriptionV2?: string;
 	/** The parameters holding an amount that leaves the organization ([] when none): AI Agent Limits apply to them. */
 	amountParameters: readonly string[];
 	/** The parameters naming whom the money goes to ([] when none): Allowed Beneficiary IDs apply to them. */

@@ -8,7 +8,6 @@ import { searchCards } from './cardSearch';
 import { searchSupplierInvoices } from './supplierInvoiceSearch';
 import { searchWebhookSubscriptions } from './webhookSubscriptionSearch';
 import { getBeneficiaryAccountTypes, getBeneficiaryDetailFields, getTransferDetailFields } from './requirementFields';
-import { getTwoFaMethods } from './twoFaMethods';
 
 /** List searches for resource locators ("From List"), keyed by the name the fields use. */
 export const listSearch: Record<string, (this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) => Promise<INodeListSearchResult>> = {
@@ -26,7 +25,6 @@ export const listSearch: Record<string, (this: ILoadOptionsFunctions, filter?: s
 /** Dropdowns loaded from the API ("Account Type" of international beneficiaries) or from the credential (the 2FA methods). */
 export const loadOptions: Record<string, (this: ILoadOptionsFunctions) => Promise<INodePropertyOptions[]>> = {
 	getBeneficiaryAccountTypes,
-	getTwoFaMethods,
 };
 
 /** Forms built from the API's requirements listings (n8n's resource mapper). */

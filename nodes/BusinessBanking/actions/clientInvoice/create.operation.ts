@@ -143,6 +143,8 @@ export const descriptor: OperationDescriptor = {
 	class: 'moneyMoving',
 	toolDescription:
 		'Creates an invoice to a client, as a draft unless the workflow’s author allowed issuing. Needs the client id (from Client › Get Many), issue and due dates (YYYY-MM-DD), the currency (e.g. EUR), the IBAN to be paid on (one of the organization’s own accounts, from Business Account › Get Many) and the lines: title, quantity, unit price as a decimal string ("120.50") and VAT rate as a fraction ("0.2" is 20 %). Returns the invoice with its id, status and totals.',
+	toolDescriptionV2:
+		'Creates an invoice to a client, as a draft unless the workflow’s author allowed issuing. Needs the client id (from Client › Get Many), issue and due dates (YYYY-MM-DD), the currency (e.g. EUR), the IBAN to be paid on (one of the organization’s own accounts, from Business Account › Get Many) and the lines: title, quantity, unit price as a decimal string ("120.50") and VAT rate as a percentage ("20" is 20 %). Returns the invoice with its id, status and totals.',
 	amountParameters: [],
 	payeeParameters: [],
 	issuesDocumentClientPays: true,

@@ -1,6 +1,7 @@
 import { updateDisplayOptions, type IDataObject, type IExecuteFunctions, type INodeExecutionData, type INodeProperties } from 'n8n-workflow';
 
 import { internationalTransferSchema, TWO_FA_PREFERENCES, type TwoFaPreference } from '../../../shared/schemas/international';
+import { CREDENTIAL_TYPE } from '../../transport/types';
 import { apiRequest, idempotencyKeyField, makeOnce, memoryFields, RESEND_WITHIN_MINUTES, writeKey } from '../../transport';
 import { validateBody } from '../common/validation';
 import { amountParameter, idParameter, listParameter, requiredText, textParameter, uuidParameter } from '../common/parameters';
@@ -160,11 +161,17 @@ const LABELS: Record<string, string> = {
 	bank_account_id: 'From Account',
 };
 
-/** One of the spec's four X-Service-2fa-Preference values; paired-device when not set. */
-function twoFaPreference(value: unknown): TwoFaPreference {
+/**
+ * One of the spec's four X-Service-2fa-Preference values; paired-device when not set. The simulated
+ * confirmation is the sandbox's: with a production credential it is refused before anything is sent.
+ */
+async function twoFaPreference(this: IExecuteFunctions, value: unknown): Promise<TwoFaPreference> {
 	const preference = readText(value, '2FA Method (options.twoFaPreference)') ?? 'paired-device';
 	if (!(TWO_FA_PREFERENCES as readonly string[]).includes(preference)) {
 		throw new InputProblem('2FA Method (options.twoFaPreference)', `must be one of ${TWO_FA_PREFERENCES.join(', ')}, got ${describeValue(preference)}`);
+	}
+	if (preference === 'mock' && (await this.getCredentials(CREDENTIAL_TYPE)).environment === 'production') {
+		throw new InputProblem('2FA Method (options.twoFaPreference)', 'must not be Mock with a production credential: Mock is the sandbox’s simulated confirmation; a production bank confirms with Paired Device, Passkey or SMS Code');
 	}
 	return preference as TwoFaPreference;
 }
@@ -195,10 +202,11 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const attachments = listParameter(options.attachmentIds, 'Attachment IDs (options.attachmentIds)');
 	if (attachments.length) transfer.attachment_ids = attachments;
 	const body = validateBody.call(this, internationalTransferSchema, transfer, itemIndex, LABELS);
+	const preference = await twoFaPreference.call(this, options.twoFaPreference);
 	const picked = await fetchForm.call(this, TRANSFER_REQUIREMENTS, { quote_id: body.quote_id, beneficiary_id: body.beneficiary_id }, firstForm, details, itemIndex);
 	checkAgainstListing.call(this, itemIndex, picked, details, 'details', () => 'the requirements listing has no transfer form for this quote');
 
-	const headers: Record<string, string> = { 'X-Service-2fa-Preference': twoFaPreference(options.twoFaPreference) };
+	const headers: Record<string, string> = { 'X-Service-2fa-Preference': preference };
 	const sca = textParameter.call(this, 'options.scaSessionToken', itemIndex, '', 'SCA Session Token');
 	if (sca) headers['X-Service-Sca-Session-Token'] = sca;
 	const mfa = textParameter.call(this, 'options.mfa', itemIndex, '', 'MFA Code');

@@ -24,6 +24,6 @@ export const TWO_FA_OPTIONS = [
 	{ name: 'Paired Device', value: 'paired-device' },
 	{ name: 'Passkey', value: 'passkey' },
 	{ name: 'SMS Code', value: 'sms-otp' },
-	// Offered in production too: n8n's display rules read the node's parameters, never its credential's environment.
-	{ name: 'Mock (Sandbox)', value: 'mock', description: 'Meant for the sandbox: a simulated confirmation for trying transfers' },
+	// Listed in production too (n8n's display rules never read the credential): a run refuses it there, before sending.
+	{ name: 'Mock (Sandbox Only)', value: 'mock', description: 'The sandbox’s simulated confirmation for trying transfers; refused with a production credential' },
 ];
