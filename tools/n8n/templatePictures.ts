@@ -5,35 +5,17 @@
 // makes only those pictures.
 import { mkdirSync } from 'fs';
 import { join } from 'path';
-import { chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../test/e2e/helpers/chromium';
 import { N8nClient } from './api';
+import { openEditorBrowser } from './editorBrowser';
 import { devCredentialData, ensureCredential, importExamples } from './dev-setup';
 import { exampleFiles, readExample } from './examples';
-import { ensureN8n, log } from './install';
-import { buildPackage, packPackage, REPO_ROOT } from './package';
-import { DEFAULT_OWNER, startN8nWithPackage } from './server';
+import { log } from './install';
+import { REPO_ROOT } from './package';
+import { onlyFlag, pictureTarget } from './pictureTarget';
 
 const PICTURES_DIR = join(REPO_ROOT, 'docs', 'templates');
-
-interface Target {
-	url: string;
-	owner: { email: string; password: string };
-	stop(): Promise<void>;
-}
-
-async function ownN8n(): Promise<Target> {
-	const install = ensureN8n('newest');
-	buildPackage();
-	const running = await startN8nWithPackage({ install, tarball: packPackage(), folderPrefix: 'business-banking-pictures-' });
-	return { url: running.url, owner: DEFAULT_OWNER, stop: running.stop };
-}
-
-function givenN8n(url: string): Target {
-	const owner = { email: process.env.N8N_OWNER_EMAIL ?? DEFAULT_OWNER.email, password: process.env.N8N_OWNER_PASSWORD ?? DEFAULT_OWNER.password };
-	return { url: url.replace(/\/$/, ''), owner, stop: async () => undefined };
-}
 
 /** Opens the workflow, fits it to the window and saves the canvas. */
 async function picture(page: Page, url: string, workflowId: string, file: string): Promise<void> {
@@ -48,8 +30,7 @@ async function picture(page: Page, url: string, workflowId: string, file: string
 }
 
 async function main(): Promise<void> {
-	const urlFlag = process.argv.indexOf('--url');
-	const target = urlFlag > 0 ? givenN8n(process.argv[urlFlag + 1]) : await ownN8n();
+	const target = await pictureTarget('business-banking-pictures-');
 	try {
 		const client = new N8nClient(target.url);
 		await client.login(target.owner.email, target.owner.password);
@@ -59,16 +40,9 @@ async function main(): Promise<void> {
 		const workflows = await client.rest<Array<{ id: string; name: string }>>('GET', '/workflows');
 
 		mkdirSync(PICTURES_DIR, { recursive: true });
-		const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+		const { page, close } = await openEditorBrowser(target.url, target.owner, { width: 1600, height: 800 });
 		try {
-			const context = await browser.newContext({ viewport: { width: 1600, height: 800 } });
-			const login = await context.request.post(`${target.url}/rest/login`, {
-				data: { emailOrLdapLoginId: target.owner.email, email: target.owner.email, password: target.owner.password },
-			});
-			if (login.status() !== 200) throw new Error(`n8n login answered ${login.status()}`);
-			const page = await context.newPage();
-			const onlyFlag = process.argv.indexOf('--only');
-			const only = onlyFlag > 0 ? process.argv[onlyFlag + 1].split(',') : undefined;
+			const only = onlyFlag();
 			for (const file of exampleFiles().filter((candidate) => !only || only.includes(candidate))) {
 				const { name } = readExample(file);
 				const workflow = workflows.find((candidate) => candidate.name === name);
@@ -77,7 +51,7 @@ async function main(): Promise<void> {
 				log(`docs/templates/${file.replace(/\.json$/, '.png')}`);
 			}
 		} finally {
-			await browser.close();
+			await close();
 		}
 	} finally {
 		await target.stop();

@@ -1,0 +1,125 @@
+// The node panels shown in docs/panels.md, each a workflow of its own as a user would build it (node
+// typeVersion 2, the credential chosen, the fields a user fills), photographed by `npm run panels` and
+// by test/e2e/panels.test.ts (PANELS_WRITE=1).
+import { BUSINESS_BANKING_NODE, BUSINESS_BANKING_TOOL } from '../../../test/e2e/helpers/workflows';
+import { CREDENTIAL_TYPE, type Workflow, type WorkflowNode } from '../examples';
+
+export interface Panel {
+	/** docs/panels/<name>.png */
+	name: string;
+	/** The node's name on the canvas and the panel's title. */
+	nodeName: string;
+	/** Regular node after a manual trigger, or a tool of an AI Agent. */
+	as: 'node' | 'tool';
+	parameters: Record<string, unknown>;
+	/** Collections (by label) whose list of choices is opened for the picture, when the panel has them. */
+	open?: string[];
+}
+
+/** An entry picked from a list, named as the list shows the sandbox's (nodes/BusinessBanking/methods). */
+const picked = (value: string, cachedResultName: string) => ({ __rl: true, mode: 'list', value, cachedResultName });
+
+const EXTERNAL_TRANSFER = {
+	resource: 'externalTransfer',
+	operation: 'create',
+	beneficiaryId: picked('be0e0000-0000-4000-8000-000000000011', 'Papeterie Martin SARL (FR14…2606)'),
+	debitIban: picked('FR7630006000011234567890189', 'Main account (main) · FR7630006000011234567890189'),
+	amount: '250.40',
+	reference: 'Invoice 2026-042',
+};
+
+const CLIENT = picked('c11e0000-0000-4000-8000-000000000101', 'Éditions Côte d’Azur SARL');
+
+export const PANELS: Panel[] = [
+	{ name: 'external-transfer-create', nodeName: 'Pay supplier', as: 'node', parameters: EXTERNAL_TRANSFER, open: ['Advanced'] },
+	{ name: 'external-transfer-create-tool', nodeName: 'Pay supplier', as: 'tool', parameters: EXTERNAL_TRANSFER },
+	{
+		name: 'international-transfer-create',
+		nodeName: 'Pay supplier in USD',
+		as: 'node',
+		parameters: {
+			resource: 'internationalTransfer',
+			operation: 'create',
+			// The quote, the beneficiary and the target account are left to pick, as a user starts.
+			targetCurrency: 'USD',
+			sourceAmount: '1000.00',
+		},
+	},
+	{
+		name: 'client-invoice-create',
+		nodeName: 'Invoice client',
+		as: 'node',
+		parameters: {
+			resource: 'clientInvoice',
+			operation: 'create',
+			clientId: CLIENT,
+			issueDate: '2026-01-15T00:00:00',
+			dueDate: '2026-02-14T00:00:00',
+			items: { item: [{ title: 'Consulting', quantity: '2.5', unit: 'day', unitPrice: '480.00', vatRate: '20' }] },
+		},
+	},
+	{
+		name: 'client-invoice-get-many',
+		nodeName: 'Unpaid invoices',
+		as: 'node',
+		parameters: { resource: 'clientInvoice', operation: 'getMany', filters: { status: ['unpaid'] } },
+		open: ['Advanced'],
+	},
+	{
+		name: 'client-create',
+		nodeName: 'New client',
+		as: 'node',
+		parameters: { resource: 'client', operation: 'create', name: 'Atelier Lumière SARL' },
+	},
+	{
+		name: 'direct-debit-create-subscription',
+		nodeName: 'Monthly subscription',
+		as: 'node',
+		parameters: {
+			resource: 'directDebit',
+			operation: 'createSubscription',
+			clientId: CLIENT,
+			amount: '49.90',
+			scheduleType: 'monthly',
+			initialCollectionDate: '2027-01-15T00:00:00',
+			reference: 'Subscription GOLD-42',
+		},
+	},
+	{ name: 'business-account-get-many', nodeName: 'Business accounts', as: 'node', parameters: { resource: 'bankAccount', operation: 'getMany' }, open: ['Advanced'] },
+];
+
+/** The credential's dialog, photographed after the node panels. */
+export const CREDENTIAL_PICTURE = 'credential';
+
+/** The id of the node whose panel is opened (n8n opens it from `/workflow/<id>/<node id>`). */
+export const PANEL_NODE_ID = 'd0000000-0000-4000-8000-000000000002';
+
+export function panelWorkflow(panel: Panel, credential: { id: string; name: string }, typeVersion = 2): Workflow {
+	const node: WorkflowNode = {
+		id: PANEL_NODE_ID,
+		name: panel.nodeName,
+		type: panel.as === 'tool' ? BUSINESS_BANKING_TOOL : BUSINESS_BANKING_NODE,
+		typeVersion,
+		position: [440, 0],
+		parameters: panel.parameters,
+		credentials: { [CREDENTIAL_TYPE]: credential },
+	};
+	const trigger: WorkflowNode = { id: 'd0000000-0000-4000-8000-000000000001', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} };
+	const workflow = { name: `Panel: ${panel.name} (v${typeVersion})`, settings: { executionOrder: 'v1' } };
+	if (panel.as === 'node') {
+		return { ...workflow, nodes: [trigger, node], connections: { Start: { main: [[{ node: node.name, type: 'main', index: 0 }]] } } };
+	}
+	const agent: WorkflowNode = {
+		id: 'd0000000-0000-4000-8000-000000000003',
+		name: 'Finance assistant',
+		type: '@n8n/n8n-nodes-langchain.agent',
+		typeVersion: 3.1,
+		position: [220, 0],
+		parameters: { promptType: 'define', text: 'Pay the supplier invoices that are due today.', options: {} },
+	};
+	return {
+		...workflow,
+		nodes: [trigger, agent, { ...node, position: [300, 220] }],
+		connections: { Start: { main: [[{ node: agent.name, type: 'main', index: 0 }]] }, [node.name]: { ai_tool: [[{ node: agent.name, type: 'ai_tool', index: 0 }]] } },
+	};
+}
