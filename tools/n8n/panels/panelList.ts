@@ -40,10 +40,16 @@ export const PANELS: Panel[] = [
 		parameters: {
 			resource: 'internationalTransfer',
 			operation: 'create',
-			// The quote, the beneficiary and the target account are left to pick, as a user starts.
-			targetCurrency: 'USD',
+			// The quote, the beneficiary and the target account come from the nodes before it (the bank lists none of them).
+			quoteId: '={{ $json.quote.id }}',
+			internationalBeneficiaryId: '={{ $json.beneficiary.id }}',
+			targetAccountId: '={{ $json.target_account_id }}',
+			bankAccountId: picked('b1a0c0de-0000-4000-8000-000000000001', 'Main account (main)'),
 			sourceAmount: '1000.00',
+			targetAmount: '1082.40',
+			targetCurrency: 'USD',
 		},
+		open: ['Advanced'],
 	},
 	{
 		name: 'client-invoice-create',
@@ -55,14 +61,15 @@ export const PANELS: Panel[] = [
 			clientId: CLIENT,
 			issueDate: '2026-01-15T00:00:00',
 			dueDate: '2026-02-14T00:00:00',
-			items: { item: [{ title: 'Consulting', quantity: '2.5', unit: 'day', unitPrice: '480.00', vatRate: '20' }] },
+			iban: picked('FR7630006000011234567890189', 'Main account (main) · FR76…0189'),
+			items: { item: [{ title: 'Consulting', quantity: 2.5, unit: 'day', unitPrice: '480.00', vatRate: '20' }] },
 		},
 	},
 	{
 		name: 'client-invoice-get-many',
 		nodeName: 'Unpaid invoices',
 		as: 'node',
-		parameters: { resource: 'clientInvoice', operation: 'getMany', filters: { status: ['unpaid'] } },
+		parameters: { resource: 'clientInvoice', operation: 'getMany', filters: { status: ['unpaid'], clientId: CLIENT } },
 		open: ['Advanced'],
 	},
 	{
