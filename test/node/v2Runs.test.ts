@@ -51,6 +51,25 @@ describe('version 2 in n8n’s engine', () => {
 		expect(transfers()).toHaveLength(1);
 	});
 
+	// Version 2 picks the allowed beneficiaries from the organization's trusted ones (version 1 takes typed IDs).
+	const picked = (key: 'supplier' | 'partner') => ({ beneficiaries: [{ beneficiary: { __rl: true, mode: 'list', value: beneficiaryId('fr', key), cachedResultName: key } }] });
+
+	it('a regular node’s Safety Limits › Allowed Beneficiaries, picked: the one picked is paid, another stops the item with nothing sent', async () => {
+		const paid = await runNode({ sandbox, node: { typeVersion: 2, parameters: transfer({ safetyLimits: { allowedBeneficiaries: picked('supplier') } }) } });
+		expect(paid.error).toBeUndefined();
+		expect(posts()).toHaveLength(1);
+		const refused = await runNode({ sandbox, node: { typeVersion: 2, parameters: transfer({ reference: 'Another', safetyLimits: { allowedBeneficiaries: picked('partner') } }) } });
+		expect(refused.error?.message).toBe(`Item 0: Refused: beneficiary ${beneficiaryId('fr', 'supplier')} is not one this workflow's author allows this node to pay (Safety Limits). Nothing was sent.`);
+		expect(posts()).toHaveLength(1);
+	});
+
+	it('a tool’s AI Agent Limits › Allowed Beneficiaries, picked: another beneficiary is refused, nothing sent', async () => {
+		const parameters = transfer({ allowAiAgentUse: true, aiAgentLimits: { allowedBeneficiaries: picked('partner') } });
+		const { items } = await runNode({ sandbox, node: { type: TOOL_TYPE, typeVersion: 2, parameters } });
+		expect(items[0].json).toEqual({ refused: true, reason: `Refused: beneficiary ${beneficiaryId('fr', 'supplier')} is not one this workflow's author allows an AI agent to pay. Nothing was sent.` });
+		expect(posts()).toEqual([]);
+	});
+
 	it('a tool’s AI Agent Limits hold: above Max Amount per Call, refused, nothing sent', async () => {
 		const parameters = transfer({ allowAiAgentUse: true, amount: '1000.01', aiAgentLimits: { maxAmountPerCall: '999.99' } });
 		const { items } = await runNode({ sandbox, node: { type: TOOL_TYPE, typeVersion: 2, parameters } });

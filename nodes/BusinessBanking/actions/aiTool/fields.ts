@@ -4,6 +4,7 @@ import { limitsCurrencyField } from '../limits/currency';
 import { OPERATION_CLASSES } from '../operationClasses';
 import { tableOf } from '../resources';
 import { fromVersion2, onlyVersion1 } from '../versions';
+import { allowedBeneficiariesField } from '../limits/allowedBeneficiaries';
 import { onToolVariantOnly } from '../../n8n/toolVariant';
 
 /**
@@ -63,7 +64,7 @@ function aiAgentFieldsOf(version: 1 | 2): INodeProperties[] {
 			limits.push(limitsCurrencyField);
 		}
 		if (moneyMoving.some((operation) => BENEFICIARY_PARAMETERS[resource]?.[operation])) {
-			limits.push({
+			const typed: INodeProperties = {
 				displayName: 'Allowed Beneficiary IDs',
 				name: 'allowedBeneficiaryIds',
 				type: 'string',
@@ -71,7 +72,8 @@ function aiAgentFieldsOf(version: 1 | 2): INodeProperties[] {
 				noDataExpression: true,
 				placeholder: 'e.g. 2b4c…, 7f1e…',
 				description: 'Comma-separated. When set, an agent may pay only these beneficiaries (the target account ID for international transfers).',
-			});
+			};
+			limits.push(allowedBeneficiariesField(resource, version, typed, 'an agent'));
 		}
 		const fields: INodeProperties[] = [
 			...(version === 1 ? [] : sectionNotices(show)),

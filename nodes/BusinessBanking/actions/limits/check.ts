@@ -6,6 +6,7 @@ import { limitsCurrency, paymentCurrency } from './currency';
 import { reserveInExecution } from './spent';
 import { runsAsAiTool } from '../../n8n/toolVariant';
 import { isUuid } from '../common/uuid';
+import { allowedIdsOf, type AllowedBeneficiaries } from './allowedBeneficiaries';
 import { repeatsSubscriptionMadeEarlier } from '../directDebit/subscriptionOnce';
 
 /** Identifiers are UUIDs: one pasted in upper case names the same beneficiary as in lower case. */
@@ -18,11 +19,10 @@ function sendsNothing(context: IExecuteFunctions, resource: string, operation: s
 	return resource === 'directDebit' && operation === 'createSubscription' && runsAsAiTool(context) && repeatsSubscriptionMadeEarlier(context, itemIndex);
 }
 
-export interface Limits {
+export interface Limits extends AllowedBeneficiaries {
 	maxAmountPerCall?: string;
 	maxAmountPerItem?: string;
 	maxAmountPerExecution?: string;
-	allowedBeneficiaryIds?: string;
 	/** The currency of the amounts above (limitsCurrencyField); EUR when unset. */
 	currency?: string;
 }
@@ -80,10 +80,7 @@ export function limitRefusal(this: IExecuteFunctions, resource: string, operatio
 		}
 	}
 	const beneficiaryParameter = BENEFICIARY_PARAMETERS[resource]?.[operation];
-	const allowed = String(limits.allowedBeneficiaryIds ?? '')
-		.split(',')
-		.map((id) => sameId(id.trim()))
-		.filter(Boolean);
+	const allowed = allowedIdsOf(limits).map(sameId).filter(Boolean);
 	if (beneficiaryParameter && allowed.length > 0) {
 		const beneficiary = textOf(this.getNodeParameter(beneficiaryParameter, itemIndex, ''));
 		if (!allowed.includes(sameId(beneficiary))) {

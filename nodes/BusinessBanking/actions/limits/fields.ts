@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { AMOUNT_PARAMETERS, BENEFICIARY_PARAMETERS } from '../aiTool/fields';
+import { allowedBeneficiariesField } from './allowedBeneficiaries';
 import { limitsCurrencyField } from './currency';
 import { fromVersion2, onlyVersion1 } from '../versions';
 
@@ -21,11 +22,11 @@ const SAFETY_LIMITS_HELP: Record<string, string> = {
  * display conditions AND resource with operation).
  */
 export function safetyLimitsFields(): INodeProperties[] {
-	const fields = safetyLimitsOfEveryResource();
-	return [...onlyVersion1(fields), ...fromVersion2(fields.map((field) => ({ ...field, displayOptions: { show: { ...field.displayOptions?.show, '@tool': [false] } } })))];
+	const fromTwo = safetyLimitsOfEveryResource(2).map((field) => ({ ...field, displayOptions: { show: { ...field.displayOptions?.show, '@tool': [false] } } }));
+	return [...onlyVersion1(safetyLimitsOfEveryResource(1)), ...fromVersion2(fromTwo)];
 }
 
-function safetyLimitsOfEveryResource(): INodeProperties[] {
+function safetyLimitsOfEveryResource(version: 1 | 2): INodeProperties[] {
 	const resources = new Set([...Object.keys(AMOUNT_PARAMETERS), ...Object.keys(BENEFICIARY_PARAMETERS)]);
 	return [...resources].map((resource) => {
 		const withAmount = Object.keys(AMOUNT_PARAMETERS[resource] ?? {});
@@ -56,7 +57,7 @@ function safetyLimitsOfEveryResource(): INodeProperties[] {
 			);
 		}
 		if (withBeneficiary.length > 0) {
-			options.push({
+			const typed: INodeProperties = {
 				displayName: 'Allowed Beneficiary IDs',
 				name: 'allowedBeneficiaryIds',
 				type: 'string',
@@ -64,7 +65,8 @@ function safetyLimitsOfEveryResource(): INodeProperties[] {
 				noDataExpression: true,
 				placeholder: 'e.g. 2b4c…, 7f1e…',
 				description: 'Comma-separated. When set, this node pays only these beneficiaries (the target account ID for international transfers).',
-			});
+			};
+			options.push(allowedBeneficiariesField(resource, version, typed, 'this node'));
 		}
 		return {
 			displayName: 'Safety Limits',
