@@ -37,6 +37,7 @@ const LINE_CHANGES: Changes = {
 	},
 	unitPriceCurrency: 'drop',
 	vatRate: {
+		displayName: 'VAT Rate (%)',
 		default: '20',
 		placeholder: 'e.g. 20',
 		description: 'VAT as a percentage: "20" is 20 %, "5.5" is 5.5 %, "0" for none',
@@ -69,8 +70,8 @@ export function italySpainFieldV2(operations: string[]): INodeProperties {
 	return {
 		...field,
 		options: changed(field.options as INodeProperties[], {
-			welfareFundRate: { placeholder: 'e.g. 4', description: 'Italy: a percentage, "4" is 4 %' },
-			withholdingTaxRate: { placeholder: 'e.g. 20', description: 'A percentage deducted after VAT: "20" is 20 % (Spanish freelancers: the IRPF rate)' },
+			welfareFundRate: { displayName: 'Welfare Fund Rate (%)', placeholder: 'e.g. 4', description: 'Italy: a percentage, "4" is 4 %' },
+			withholdingTaxRate: { displayName: 'Withholding Tax Rate (%)', placeholder: 'e.g. 20', description: 'A percentage deducted after VAT: "20" is 20 % (Spanish freelancers: the IRPF rate)' },
 		}),
 	};
 }
