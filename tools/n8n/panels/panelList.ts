@@ -49,7 +49,6 @@ export const PANELS: Panel[] = [
 			targetAmount: '1082.40',
 			targetCurrency: 'USD',
 		},
-		open: ['Advanced'],
 	},
 	{
 		name: 'client-invoice-create',
@@ -86,6 +85,7 @@ export const PANELS: Panel[] = [
 			resource: 'directDebit',
 			operation: 'createSubscription',
 			clientId: CLIENT,
+			bankAccountId: picked('b1a0c0de-0000-4000-8000-000000000001', 'Main account (main)'),
 			amount: '49.90',
 			scheduleType: 'monthly',
 			initialCollectionDate: '2027-01-15T00:00:00',
