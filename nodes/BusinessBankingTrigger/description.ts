@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { fromVersion2, onlyVersion1 } from '../BusinessBanking/actions/versions';
 import { SIGNATURE_TOLERANCE_SECONDS } from '../shared/schemas/webhook';
 
 /** The spec's event types with readable names (values: the `types` the API takes). */
@@ -22,46 +23,8 @@ export function triggerSubtitle(): string {
 	return `={{ ($parameter["events"] || []).map(function (type) { return (${JSON.stringify(names)})[type] || type; }).join(", ") }}`;
 }
 
-export const triggerProperties: INodeProperties[] = [
-	{
-		displayName: 'Mode',
-		name: 'mode',
-		type: 'options',
-		noDataExpression: true,
-		options: [
-			{
-				name: 'Webhook Subscription',
-				value: 'subscription',
-				description: 'Subscribe to the selected events when the workflow is activated, unsubscribe when it is deactivated',
-			},
-			{
-				name: 'Partner Webhook Endpoint',
-				value: 'partner',
-				description: 'Point your partner webhook endpoint (from the developer portal) at this workflow; it receives every event type',
-			},
-		],
-		default: 'subscription',
-	},
-	{
-		displayName: 'Endpoint ID',
-		name: 'endpointId',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'e.g. 9a7e1d00-0000-4000-8000-000000000001',
-		description: 'ID of your partner webhook endpoint. The partner ID is taken from the credential.',
-		displayOptions: { show: { mode: ['partner'] } },
-	},
-	{
-		displayName: 'Events',
-		name: 'events',
-		type: 'multiOptions',
-		required: true,
-		options: eventOptions,
-		default: [],
-		description: 'The event types that start the workflow. Other deliveries are acknowledged and ignored.',
-	},
-	{
+/** Version 1's Options: the everyday choices and, beside them, the signature settings of unusual setups. */
+const OPTIONS_V1: INodeProperties = {
 		displayName: 'Options',
 		name: 'options',
 		type: 'collection',
@@ -115,5 +78,71 @@ export const triggerProperties: INodeProperties[] = [
 				description: 'Timestamped signatures further than this from the current time are refused (replay protection). Only for unusual setups: the default suits the bank.',
 			},
 		],
+	};
+
+/** What only an unusual setup changes (a proxy that renames the signature header, another scheme). */
+const SIGNATURE_SETTINGS = ['signatureHeader', 'signatureScheme', 'toleranceSeconds'];
+
+/**
+ * From version 2 on the signature settings move from Options to Advanced, as the regular node keeps
+ * its developer's switches (receive.ts reads them where the trigger's version keeps them).
+ */
+function optionsOfEveryVersion(): INodeProperties[] {
+	const choices = OPTIONS_V1.options as INodeProperties[];
+	const everyday = { ...OPTIONS_V1, options: choices.filter((option) => !SIGNATURE_SETTINGS.includes(option.name)) };
+	const advanced: INodeProperties = {
+		displayName: 'Advanced',
+		name: 'advanced',
+		type: 'collection',
+		placeholder: 'Add Advanced Option',
+		default: {},
+		description: 'For unusual setups only: the bank’s own signature needs none of these',
+		options: choices.filter((option) => SIGNATURE_SETTINGS.includes(option.name)),
+	};
+	return [...onlyVersion1([OPTIONS_V1]), ...fromVersion2([everyday, advanced])];
+}
+
+/** Where the trigger's version keeps the signature settings. */
+export const signatureSettingsParameter = (version: number): 'options' | 'advanced' => (version >= 2 ? 'advanced' : 'options');
+
+export const triggerProperties: INodeProperties[] = [
+	{
+		displayName: 'Mode',
+		name: 'mode',
+		type: 'options',
+		noDataExpression: true,
+		options: [
+			{
+				name: 'Webhook Subscription',
+				value: 'subscription',
+				description: 'Subscribe to the selected events when the workflow is activated, unsubscribe when it is deactivated',
+			},
+			{
+				name: 'Partner Webhook Endpoint',
+				value: 'partner',
+				description: 'Point your partner webhook endpoint (from the developer portal) at this workflow; it receives every event type',
+			},
+		],
+		default: 'subscription',
 	},
+	{
+		displayName: 'Endpoint ID',
+		name: 'endpointId',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. 9a7e1d00-0000-4000-8000-000000000001',
+		description: 'ID of your partner webhook endpoint. The partner ID is taken from the credential.',
+		displayOptions: { show: { mode: ['partner'] } },
+	},
+	{
+		displayName: 'Events',
+		name: 'events',
+		type: 'multiOptions',
+		required: true,
+		options: eventOptions,
+		default: [],
+		description: 'The event types that start the workflow. Other deliveries are acknowledged and ignored.',
+	},
+	...optionsOfEveryVersion(),
 ];

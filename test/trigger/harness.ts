@@ -53,6 +53,8 @@ export interface TriggerHarnessOptions {
 	staticData?: IDataObject;
 	/** Two harnesses with one credential and different ids are two workflows on that credential. */
 	workflowId?: string;
+	/** The trigger's version (1 unless given). */
+	typeVersion?: number;
 }
 
 const clone = (data: object): IDataObject => JSON.parse(JSON.stringify(data)) as IDataObject;
@@ -81,7 +83,7 @@ export class TriggerHarness {
 			id: randomUUID(),
 			name: NODE_NAME,
 			type: TRIGGER_TYPE,
-			typeVersion: 1,
+			typeVersion: options.typeVersion ?? 1,
 			position: [0, 0],
 			webhookId: randomUUID(),
 			parameters: options.parameters,

@@ -186,3 +186,28 @@ describe('partner endpoint deliveries', () => {
 		expect(harness.executions).toHaveLength(0);
 	});
 });
+
+describe('trigger version 2: the signature settings under Advanced', () => {
+	let harness: TriggerHarness;
+	afterEach(() => harness.close());
+	const startV2 = (parameters: INodeParameters) =>
+		new TriggerHarness({
+			parameters: { mode: 'subscription', events: ['v1/client-invoices'], ...parameters },
+			staticData: { [`node:${NODE_NAME}`]: { mode: 'subscription', webhookId: randomUUID(), callbackUrl: 'http://localhost/webhook', secret: SECRET } },
+			typeVersion: 2,
+		}).start();
+
+	it('reads the header and scheme from Advanced', async () => {
+		harness = await startV2({ advanced: { signatureHeader: 'X-Other-Signature', signatureScheme: 'plain' } });
+		const body = JSON.stringify(envelope());
+		expect((await harness.post(body, { 'X-Service-Signature': timestampedHeader(SECRET, body) })).status).toBe(401);
+		expect((await harness.post(body, { 'X-Other-Signature': plainHeader(SECRET, body) })).status).toBe(200);
+	});
+
+	it('a version-1 place left in a version-2 node (Options) is not read: the bank’s own header and scheme hold', async () => {
+		harness = await startV2({ options: { signatureHeader: 'X-Other-Signature', signatureScheme: 'plain' } });
+		const body = JSON.stringify(envelope());
+		expect((await harness.post(body, { 'X-Other-Signature': plainHeader(SECRET, body) })).status).toBe(401);
+		expect((await harness.post(body, { 'X-Service-Signature': timestampedHeader(SECRET, body) })).status).toBe(200);
+	});
+});
