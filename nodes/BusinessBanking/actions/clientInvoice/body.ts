@@ -83,7 +83,8 @@ export function buildCreateBody(this: IExecuteFunctions, itemIndex: number): Bod
 			issue_date: toDate(this.getNodeParameter('issueDate', itemIndex), ['issue_date'], this.getTimezone()),
 			due_date: toDate(this.getNodeParameter('dueDate', itemIndex), ['due_date'], this.getTimezone()),
 			currency,
-			payment_methods: { iban: ibanText(this.getNodeParameter('iban', itemIndex, '', { extractValue: true })) },
+			// Read as stored (a version-2 locator's value is picked here): one read per run where the IBAN is fixed.
+			payment_methods: { iban: ibanText(this.getNodeParameter('iban', itemIndex, '')) },
 			status: this.getNodeParameter('status', itemIndex, nodeVersion(this) >= 2 ? 'draft' : 'unpaid'),
 			items: readItems.call(this, itemIndex, () => currency),
 			...optionalFields(additional, this.getTimezone(), rateReader.call(this)),
