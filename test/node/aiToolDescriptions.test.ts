@@ -1,34 +1,18 @@
 // What an AI agent's model reads about each operation: a description written for it, in the
 // operation's descriptor (actions/aiTool/toolDescriptions.ts gathers them), as the default of the Tool variant's own "Tool
 // Description" field, which is what n8n hands the model. The regular node gains no parameter.
-import { deepCopy, NodeConnectionTypes, NodeHelpers, type INode, type INodeParameters, type INodeProperties, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
+import { NodeHelpers, type INode, type INodeParameters, type INodeProperties, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
 
 import { BusinessBanking } from '../../nodes/BusinessBanking/BusinessBanking.node';
+import { toolVariant } from '../helpers/engine/toolVariant';
 import { CLASS_SENTENCES, TOOL_DESCRIPTIONS } from '../../nodes/BusinessBanking/actions/aiTool/toolDescriptions';
 import { OPERATION_CLASSES } from '../../nodes/BusinessBanking/actions/operationClasses';
 
 const OPERATIONS = Object.entries(OPERATION_CLASSES).flatMap(([resource, operations]) => Object.entries(operations).map(([operation, kind]) => [resource, operation, kind] as const));
 
-/**
- * The `…Tool` node type n8n generates from a `usableAsTool` node (convertNodeToAiTool, alike in 1.123,
- * 2.40 and 2.41): name + 'Tool' (what `@tool` display options read), no main input, an `ai_tool`
- * output. n8n adds its generic "Tool Description" fields only to a node without a `toolDescription`;
- * this one has its own, which the e2e suite sees a real n8n hand the model.
- */
-function toolVariant(): INodeType {
-	const base = new BusinessBanking();
-	const description = deepCopy(base.description);
-	description.name += 'Tool';
-	description.displayName += ' Tool';
-	description.inputs = [];
-	description.outputs = [NodeConnectionTypes.AiTool];
-	delete description.usableAsTool;
-	return Object.create(base, { description: { value: description } }) as INodeType;
-}
-
 /** The parameters n8n's engine gives a node of `description` saved with `parameters` (defaults filled in, as the Workflow does). */
-function resolvedParameters(description: INodeTypeDescription, parameters: INodeParameters): INodeParameters {
-	const node: INode = { id: 'n', name: 'Business Banking', type: `n8n-nodes-business-banking.${description.name}`, typeVersion: 1, position: [0, 0], parameters };
+function resolvedParameters(description: INodeTypeDescription, parameters: INodeParameters, typeVersion = 1): INodeParameters {
+	const node: INode = { id: 'n', name: 'Business Banking', type: `n8n-nodes-business-banking.${description.name}`, typeVersion, position: [0, 0], parameters };
 	return NodeHelpers.getNodeParameters(description.properties, parameters, true, false, node, description) as INodeParameters;
 }
 
@@ -80,10 +64,7 @@ describe('what a version-2 tool’s model reads', () => {
 	// Version 2 takes a VAT rate in percent: a model told "a fraction" would make 0.2 % VAT invoices.
 	it('Client Invoice › Create: the VAT rate as its version takes it, percent from version 2 on, a fraction in version 1', () => {
 		const tool = toolVariant().description;
-		const readAt = (typeVersion: number) => {
-			const node: INode = { id: 'n', name: 'Business Banking', type: `n8n-nodes-business-banking.${tool.name}`, typeVersion, position: [0, 0], parameters: { resource: 'clientInvoice', operation: 'create' } };
-			return String((NodeHelpers.getNodeParameters(tool.properties, node.parameters, true, false, node, tool) as INodeParameters).toolDescription);
-		};
+		const readAt = (typeVersion: number) => String(resolvedParameters(tool, { resource: 'clientInvoice', operation: 'create' }, typeVersion).toolDescription);
 		expect(readAt(2)).toContain('VAT rate as a percentage ("20" is 20 %)');
 		expect(readAt(2)).not.toContain('fraction');
 		expect(readAt(1)).toContain('VAT rate as a fraction ("0.2" is 20 %)');

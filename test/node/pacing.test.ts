@@ -69,14 +69,18 @@ describe('pacing and the credential read once per run', () => {
 		expect(reads()).toBeLessThanOrEqual(1 + refused);
 	});
 
-	it('with the node set to the service\'s limit, a batch far above it never meets a 429, in input order', async () => {
+	// Version 1 keeps the limit in its own Rate Limit section, version 2 under Advanced.
+	it.each([
+		['version 1 (Rate Limit)', 1, { rateLimit: { requests: 15, windowSeconds: 1 } }],
+		['version 2 (Advanced › Rate Limit)', 2, { advanced: { rateLimitRequests: 15, rateLimitWindowSeconds: 1 } }],
+	])('%s: with the node set to the service\'s limit, a batch far above it never meets a 429, in input order', async (_version, typeVersion, limit) => {
 		sandbox.ctx.options.rateLimit = { max: 15, windowMs: 1000 };
 		try {
 			const seqBefore = sandbox.ctx.requests.all().at(-1)?.seq ?? 0;
 			const input = getClients(45);
 			const { items, error } = await runNode({
 				sandbox,
-				node: { parameters: getParameters({ rateLimit: { requests: 15, windowSeconds: 1 } }) },
+				node: { typeVersion, parameters: getParameters(limit) },
 				items: input,
 			});
 			expect(error).toBeUndefined();
