@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { advancedCollection } from '../BusinessBanking/actions/advanced/fields';
 import { fromVersion2, onlyVersion1 } from '../BusinessBanking/actions/versions';
 import { SIGNATURE_TOLERANCE_SECONDS } from '../shared/schemas/webhook';
 
@@ -90,20 +91,12 @@ const SIGNATURE_SETTINGS = ['signatureHeader', 'signatureScheme', 'toleranceSeco
 function optionsOfEveryVersion(): INodeProperties[] {
 	const choices = OPTIONS_V1.options as INodeProperties[];
 	const everyday = { ...OPTIONS_V1, options: choices.filter((option) => !SIGNATURE_SETTINGS.includes(option.name)) };
-	const advanced: INodeProperties = {
-		displayName: 'Advanced',
-		name: 'advanced',
-		type: 'collection',
-		placeholder: 'Add Advanced Option',
-		default: {},
-		description: 'For unusual setups only: the bank’s own signature needs none of these',
-		options: choices.filter((option) => SIGNATURE_SETTINGS.includes(option.name)),
-	};
+	const advanced = advancedCollection(
+		choices.filter((option) => SIGNATURE_SETTINGS.includes(option.name)),
+		'For unusual setups only: the bank’s own signature needs none of these',
+	);
 	return [...onlyVersion1([OPTIONS_V1]), ...fromVersion2([everyday, advanced])];
 }
-
-/** Where the trigger's version keeps the signature settings. */
-export const signatureSettingsParameter = (version: number): 'options' | 'advanced' => (version >= 2 ? 'advanced' : 'options');
 
 export const triggerProperties: INodeProperties[] = [
 	{

@@ -7,7 +7,7 @@ import {
 	SUBSCRIPTION_SIGNATURE_HEADER,
 } from '../shared/schemas/webhook';
 import { seenBefore } from './dedup';
-import { signatureSettingsParameter } from './description';
+import { switchesCollectionOf } from '../BusinessBanking/actions/advanced/option';
 import { partnerSecretForDelivery } from './partnerSecret';
 import { readRegistration, type TriggerMode } from './registration';
 import { verifySignature, type SignatureScheme } from './signature';
@@ -28,7 +28,7 @@ async function rawBodyOf(this: IWebhookFunctions): Promise<Buffer | undefined> {
 }
 
 function signatureSettings(this: IWebhookFunctions, mode: TriggerMode) {
-	const options = this.getNodeParameter(signatureSettingsParameter(this.getNode().typeVersion), {}) as IDataObject;
+	const options = this.getNodeParameter(switchesCollectionOf(this.getNode().typeVersion), {}) as IDataObject;
 	const header = typeof options.signatureHeader === 'string' && options.signatureHeader.trim() ? options.signatureHeader.trim() : undefined;
 	const scheme = options.signatureScheme === 'timestamped' || options.signatureScheme === 'plain' ? options.signatureScheme : undefined;
 	const tolerance = typeof options.toleranceSeconds === 'number' && options.toleranceSeconds > 0 ? options.toleranceSeconds : SIGNATURE_TOLERANCE_SECONDS;

@@ -1,4 +1,4 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
 /**
  * The switches a workflow's developer sets and a finance user never needs, by their name in an
@@ -30,3 +30,8 @@ export const RATE_LIMIT_OPTIONS: INodeProperties[] = [
 		description: 'How long the window of your contract’s rate limit is',
 	},
 ];
+
+/** Version 2's "Advanced" collection (every operation's, the trigger's): what only a developer or an unusual setup changes. */
+export function advancedCollection(options: NonNullable<INodeProperties['options']>, description: string, displayOptions?: IDisplayOptions): INodeProperties {
+	return { displayName: 'Advanced', name: 'advanced', type: 'collection', placeholder: 'Add Advanced Option', default: {}, ...(displayOptions ? { displayOptions } : {}), description, options };
+}

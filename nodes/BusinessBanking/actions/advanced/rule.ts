@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { DEVELOPER_OPTIONS, RATE_LIMIT_OPTIONS } from './fields';
+import { advancedCollection, DEVELOPER_OPTIONS, RATE_LIMIT_OPTIONS } from './fields';
 
 /** An operation's version-2 parameters, split by the Advanced rule. */
 export interface WithAdvanced {
@@ -27,15 +27,8 @@ export function withAdvanced(properties: INodeProperties[], resource: string, op
 		return rest.length > 0 ? [{ ...property, options: rest }] : [];
 	});
 	const options = [...moved.values(), ...RATE_LIMIT_OPTIONS].sort((a, b) => labelOf(a).localeCompare(labelOf(b)));
-	const advanced: INodeProperties = {
-		displayName: 'Advanced',
-		name: 'advanced',
-		type: 'collection',
-		placeholder: 'Add Advanced Option',
-		default: {},
-		displayOptions: { show: { resource: [resource], operation: [operation] } },
-		description: 'Settings for the workflow’s developer: the service’s rate limit and how this operation runs',
-		options,
-	};
+	const advanced = advancedCollection(options, 'Settings for the workflow’s developer: the service’s rate limit and how this operation runs', {
+		show: { resource: [resource], operation: [operation] },
+	});
 	return { fields, advanced };
 }
