@@ -1,5 +1,5 @@
 // Version 2 in n8n's engine: the tool's leave and limits as version 1's (now shown on the tool only),
-// the Advanced collection's rate limit and idempotency key taking effect, and a business account's
+// the Advanced collection's idempotency key taking effect (its rate limit: pacing.test.ts), and a business account's
 // balance as a decimal string. Version 1 runs as before (the golden 1.0 set, and the v1 cases here).
 import type { INodeParameters } from 'n8n-workflow';
 
@@ -10,8 +10,6 @@ import { registerNodeType } from '../helpers/engine/nodeTypes';
 import { runNode } from '../helpers/engine/runNode';
 import { TOOL_TYPE, toolVariant } from '../helpers/engine/toolVariant';
 import { useTestSandbox } from '../helpers/sandbox';
-import { frCompanyClient } from '../helpers/fixtures';
-import { createClient } from './invoiceFixtures';
 
 // The tool as n8n makes it (named …Tool): its '@tool' fields are kept when the engine resolves its parameters.
 registerNodeType(TOOL_TYPE, toolVariant());
@@ -114,27 +112,11 @@ describe('version 2 in n8n’s engine', () => {
 		const v1 = await runNode({ sandbox, node: { parameters } });
 		expect(v1.items[0].json).toMatchObject({ balance: 125000.5 });
 	});
-});
 
-describe('version 2’s Advanced rate limit in n8n’s engine', () => {
-	const sandbox = useTestSandbox({}, { resetEachTest: false });
-
-	it('paces a batch far above the service’s limit to Advanced › Rate Limit: no 429', async () => {
-		const ids: string[] = [];
-		for (let index = 0; index < 3; index++) ids.push(await createClient(sandbox, { ...frCompanyClient, name: `Cadence ${index} SARL` }));
-		sandbox.ctx.options.rateLimit = { max: 15, windowMs: 1000 };
-		try {
-			const seqBefore = sandbox.ctx.requests.all().at(-1)?.seq ?? 0;
-			const input = Array.from({ length: 45 }, (_, index) => ({ id: ids[index % ids.length] }));
-			const parameters = { resource: 'client', operation: 'get', clientId: { __rl: true, mode: 'id', value: '={{ $json.id }}' }, advanced: { rateLimitRequests: 15, rateLimitWindowSeconds: 1 } };
-			const { items, error } = await runNode({ sandbox, node: { typeVersion: 2, parameters }, items: input });
-			expect(error).toBeUndefined();
-			expect(items).toHaveLength(45);
-			const gets = sandbox.ctx.requests.all().filter((request) => request.seq > seqBefore && request.path.startsWith('/v2/clients/'));
-			expect(gets).toHaveLength(45);
-			expect(gets.filter((request) => request.status === 429)).toHaveLength(0);
-		} finally {
-			sandbox.ctx.options.rateLimit = undefined;
-		}
-	}, 30_000);
+	it('an overdrawn account’s balance keeps its sign in version 2: -5 cents is "-0.05"', async () => {
+		const [main] = sandbox.ctx.bankAccounts.list(SEED.organizations.fr);
+		sandbox.ctx.bankAccounts.update(SEED.organizations.fr, main.id, { ...main, balance: -0.05, balance_cents: -5 });
+		const v2 = await runNode({ sandbox, node: { typeVersion: 2, parameters: { resource: 'bankAccount', operation: 'getMany' } } });
+		expect(v2.items[0].json).toMatchObject({ balance: '-0.05', balance_cents: -5 });
+	});
 });

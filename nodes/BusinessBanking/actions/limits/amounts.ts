@@ -12,7 +12,9 @@ export function toCents(amount: string): bigint {
 }
 
 export function centsToText(cents: bigint): string {
-	return `${cents / 100n}.${(cents % 100n).toString().padStart(2, '0')}`;
+	// A negative amount (an overdrawn balance) keeps its sign in front: -5 cents is "-0.05".
+	const size = cents < 0n ? -cents : cents;
+	return `${cents < 0n ? '-' : ''}${size / 100n}.${(size % 100n).toString().padStart(2, '0')}`;
 }
 
 /** a ≤ b for decimal strings without a sign (any number of decimals), digit by digit, never as floats. */

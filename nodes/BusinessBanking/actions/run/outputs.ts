@@ -1,10 +1,6 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
-/** An amount in cents (an integer) as a decimal string with two decimals, by moving the point in its digits: -5 → "-0.05". */
-export function decimalOfCents(cents: number): string {
-	const digits = String(Math.abs(cents)).padStart(3, '0');
-	return `${cents < 0 ? '-' : ''}${digits.slice(0, -2)}.${digits.slice(-2)}`;
-}
+import { centsToText } from '../limits/amounts';
 
 /**
  * A business account as version 2 outputs it: the API sends `balance` as a JSON number beside the
@@ -14,7 +10,7 @@ export function decimalOfCents(cents: number): string {
 function accountWithDecimalBalance(account: IDataObject): IDataObject {
 	if (typeof account.balance !== 'number') return account;
 	const cents = account.balance_cents;
-	const balance = typeof cents === 'number' && Number.isSafeInteger(cents) ? decimalOfCents(cents) : String(account.balance);
+	const balance = typeof cents === 'number' && Number.isSafeInteger(cents) ? centsToText(BigInt(cents)) : String(account.balance);
 	return { ...account, balance };
 }
 
