@@ -1,7 +1,7 @@
 import type { IDisplayOptions, IExecuteFunctions, ILoadOptionsFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { withAdvanced } from './advanced/rule';
+import { withAdvanced, type WithAdvanced } from './advanced/rule';
 import type { Operation } from './types';
 
 /**
@@ -24,9 +24,14 @@ export const fromVersion2 = (properties: INodeProperties[]): INodeProperties[] =
 /** The version of the node being run. */
 export const nodeVersion = (context: IExecuteFunctions | ILoadOptionsFunctions): number => context.getNode().typeVersion;
 
+/** Each operation's version-2 parameters, made once: the node's description and every run read the same objects. */
+const VERSION_2 = new WeakMap<Operation, WithAdvanced>();
+
 /** An operation's version-2 parameters: its own list (`descriptionV2`, else `description`) under the Advanced rule. */
-function version2Of(operation: Operation, resource: string, operationName: string) {
-	return withAdvanced(operation.descriptionV2 ?? operation.description, resource, operationName);
+function version2Of(operation: Operation, resource: string, operationName: string): WithAdvanced {
+	let made = VERSION_2.get(operation);
+	if (!made) VERSION_2.set(operation, (made = withAdvanced(operation.descriptionV2 ?? operation.description, resource, operationName)));
+	return made;
 }
 
 /** The parameters an operation shows at `version`: version 2's under the Advanced rule, its Advanced collection last. */
