@@ -63,8 +63,8 @@ describe("the trigger's execute(): n8n's processed-data store as a second line",
 		});
 		expect(await runTriggerExecute(node, delivery(first))).toHaveLength(1);
 		// Then the id goes missing (a stale write): the confirmation finds it new and restores it.
-		store.rows.set(key, []);
-		await untilStored(key, () => (store.rows.get(key) ?? []).includes(ProcessedDataStore.hash(`production:${first.id}`)));
+		store.setHashes(key, []);
+		await untilStored(key, () => store.hashes(key).includes(ProcessedDataStore.hash(`production:${first.id}`)));
 		expect(await replay).toEqual([]);
 	});
 
@@ -74,7 +74,7 @@ describe("the trigger's execute(): n8n's processed-data store as a second line",
 		expect(await runTriggerExecute(node, delivery(first))).toEqual([{ json: first, pairedItem: { item: 0 } }]);
 		expect(await runTriggerExecute(node, delivery(first))).toEqual([]);
 		// Recorded under this node, one value per event (and mode).
-		expect(store.rows.get(`wf-durable|n:${node.id}`)).toEqual([ProcessedDataStore.hash(`production:${first.id}`)]);
+		expect(store.hashes(`wf-durable|n:${node.id}`)).toEqual([ProcessedDataStore.hash(`production:${first.id}`)]);
 	});
 
 	it('keeps test runs apart from production, and nodes and workflows apart from each other', async () => {
@@ -137,19 +137,19 @@ describe("the trigger's execute(): n8n's processed-data store as a second line",
 		const earlier = event();
 		await runTriggerExecute(node, delivery(earlier));
 		const key = `wf-durable|n:${node.id}`;
-		const stale = [...(store.rows.get(key) ?? [])];
+		const stale = [...store.hashes(key)];
 		const first = event();
 		const firstHash = ProcessedDataStore.hash(`production:${first.id}`);
 		// Right after our write, the other worker writes back the list it read before (without our id).
 		store.afterWrite = (rowKey) => {
 			if (rowKey !== key) return;
 			store.afterWrite = undefined;
-			store.rows.set(key, [...stale, ProcessedDataStore.hash('production:other-worker')]);
+			store.setHashes(key, [...stale, ProcessedDataStore.hash('production:other-worker')]);
 		};
 		expect(await runTriggerExecute(node, delivery(first))).toHaveLength(1);
-		expect(store.rows.get(key)).not.toContain(firstHash);
+		expect(store.hashes(key)).not.toContain(firstHash);
 		// The confirmation, a second later, stores it again; a retry comes later than that.
-		await untilStored(key, () => (store.rows.get(key) ?? []).includes(firstHash));
+		await untilStored(key, () => store.hashes(key).includes(firstHash));
 		expect(await runTriggerExecute(node, delivery(first))).toEqual([]);
 		expect(await runTriggerExecute(node, delivery(earlier))).toEqual([]);
 	});

@@ -4,7 +4,8 @@ import type { DeduplicationItemTypes, ICheckProcessedOptions, IExecuteFunctions 
  * Assumption: in a node's `execute()`, n8n hands `helpers.checkProcessedAndRecord(values, 'node',
  * options)` to its processed-data store (n8n's database, shared by every process of an instance) and
  * answers which values were not recorded before (`new`), recording them; `helpers.removeProcessed`
- * takes values out of the same list. n8n's store reads the list and writes it back whole without a
+ * takes values out of the same list (one search of the list per value, from its oldest end);
+ * `getProcessedDataCount` reads the list's length without writing. n8n's store reads the list and writes it back whole without a
  * lock (durableDedup.ts batches its calls and confirms its ids once, off the executions' path; the
  * write memory, transport/memory/, checks what it reads). It keeps only a hash of each value, so it
  * answers "was this recorded?", never what a value held. A workflow that was never saved has no row
@@ -24,6 +25,11 @@ export async function recordNewForNode(context: IExecuteFunctions, values: Dedup
 /** Takes `values` out of this node's list (those not in it are ignored). */
 export async function forgetForNode(context: IExecuteFunctions, values: DeduplicationItemTypes[], options: ICheckProcessedOptions): Promise<void> {
 	if (values.length > 0) await context.helpers.removeProcessed(values, 'node', options);
+}
+
+/** How many values this node's list holds now (n8n reads the row; nothing is written). */
+export async function countForNode(context: IExecuteFunctions, options: ICheckProcessedOptions): Promise<number> {
+	return await context.helpers.getProcessedDataCount('node', options);
 }
 
 /** Whether n8n can keep processed data for this node: a saved workflow, and the helpers present. */

@@ -4,8 +4,9 @@
  *
  * n8n's own deduplicator keeps the values in its database (`processed_data`) and lives in the n8n
  * server package, which cannot run here; `ProcessedDataStore` stands in for it with the same
- * behaviour: per workflow and context one list of md5 hashes, read whole and written back whole,
- * without a lock, a database round trip apart. The real one is exercised in test/e2e (queue mode).
+ * behaviour and cost: per workflow and context one JSON row of md5 hashes, parsed whole and written
+ * back whole on every call, without a lock, a database round trip apart; removal searches the list
+ * once per value. The real one is exercised in test/e2e (SQLite and queue mode with Postgres). The real one is exercised in test/e2e (queue mode).
  */
 import { DataDeduplicationService } from 'n8n-core';
 import type { DeduplicationItemTypes, ICheckProcessedContextData, ICheckProcessedOptions, IDataDeduplicator, IDeduplicationOutput } from 'n8n-workflow';
@@ -14,13 +15,16 @@ import { createHash } from 'crypto';
 const roundTrip = () => new Promise((resolve) => setImmediate(resolve));
 
 export class ProcessedDataStore implements IDataDeduplicator {
-	readonly rows = new Map<string, string[]>();
+	/** Each row as n8n's database holds it: the JSON text of `{ mode, data: hashes }`. */
+	readonly rows = new Map<string, string>();
 	/** Called once a check has written its list (another process may write right after). */
 	afterWrite?: (rowKey: string) => void;
 	/** The next write fails, as n8n's insert does when another process inserted the row first. */
 	failNextWrite = false;
 	/** While set, every check waits for it first (a write held in flight). */
 	hold?: Promise<void>;
+	/** Calls made, by kind (a test reads how many store calls a run took). */
+	readonly calls = { record: 0, remove: 0, count: 0 };
 
 	static rowKey(contextData: ICheckProcessedContextData, scope: string): string {
 		return `${contextData.workflow.id}|${scope === 'node' ? `n:${contextData.node?.id}` : ''}`;
@@ -30,69 +34,65 @@ export class ProcessedDataStore implements IDataDeduplicator {
 		return createHash('md5').update(String(value)).digest('base64');
 	}
 
+	/** The row's hashes, parsed whole as n8n's repository does on every read. */
+	hashes(key: string): string[] {
+		const text = this.rows.get(key);
+		return text ? (JSON.parse(text) as { data: string[] }).data : [];
+	}
+
+	/** Writes a row's hashes as another process would (no afterWrite). */
+	setHashes(key: string, data: string[]): void {
+		this.rows.set(key, JSON.stringify({ mode: 'entries', data }));
+	}
+
+	private write(key: string, data: string[]): void {
+		this.rows.set(key, JSON.stringify({ mode: 'entries', data }));
+		this.afterWrite?.(key);
+	}
+
+	/** n8n's entries mode: the list read whole, a Set of it, new hashes pushed, the oldest dropped past maxEntries, written whole. */
 	async checkProcessedAndRecord(items: DeduplicationItemTypes[], scope: 'node' | 'workflow', contextData: ICheckProcessedContextData, options: ICheckProcessedOptions): Promise<IDeduplicationOutput> {
 		const key = ProcessedDataStore.rowKey(contextData, scope);
+		this.calls.record++;
 		await this.hold;
 		await roundTrip();
-		const read = this.rows.get(key) ?? [];
-		const known = this.lookup(read);
-		const stored = [...read];
-		const added = new Set<string>();
+		const data = this.hashes(key);
+		const known = new Set(data);
 		const result: IDeduplicationOutput = { new: [], processed: [] };
 		for (const item of items) {
 			const hash = ProcessedDataStore.hash(item);
-			if (known.has(hash) || added.has(hash)) result.processed.push(item);
+			// As n8n: the Set is built before the call's own values are pushed, so a value twice in one call is new twice.
+			if (known.has(hash)) result.processed.push(item);
 			else {
 				result.new.push(item);
-				added.add(hash);
-				stored.push(hash);
+				data.push(hash);
 			}
 		}
-		const dropped = options.maxEntries ? stored.splice(0, Math.max(0, stored.length - options.maxEntries)) : [];
+		if (options.maxEntries) data.splice(0, Math.max(0, data.length - options.maxEntries));
 		await roundTrip();
 		if (this.failNextWrite) {
 			this.failNextWrite = false;
 			throw new Error('duplicate key value violates unique constraint "PK_processed_data"');
 		}
-		this.replaceRow(key, read, stored, (set) => {
-			for (const hash of added) set.add(hash);
-			for (const hash of dropped) set.delete(hash);
-		});
+		this.write(key, data);
 		return result;
 	}
 
-	/** Each row's hashes as a Set (n8n looks each value up in the array; the answers are the same), built once per array. */
-	private readonly sets = new WeakMap<string[], Set<string>>();
-
-	private lookup(row: string[]): Set<string> {
-		let set = this.sets.get(row);
-		if (!set) this.sets.set(row, (set = new Set(row)));
-		return set;
-	}
-
-	/** Writes the row back whole; its Set moves along, changed, when nobody wrote the row since it was read. */
-	private replaceRow(key: string, read: string[], written: string[], change: (set: Set<string>) => void): void {
-		const set = this.sets.get(read);
-		if (set && this.rows.get(key) === read) {
-			change(set);
-			this.sets.delete(read);
-			this.sets.set(written, set);
-		}
-		this.rows.set(key, written);
-		this.afterWrite?.(key);
-	}
-
+	/** n8n's removal: the list read whole, each value searched from the oldest end and spliced out, written whole. */
 	async removeProcessed(items: DeduplicationItemTypes[], scope: 'node' | 'workflow', contextData: ICheckProcessedContextData): Promise<void> {
 		const key = ProcessedDataStore.rowKey(contextData, scope);
+		this.calls.remove++;
 		await this.hold;
 		await roundTrip();
-		const gone = new Set(items.map(ProcessedDataStore.hash));
-		const read = this.rows.get(key) ?? [];
-		const kept = read.filter((hash) => !gone.has(hash));
+		if (!this.rows.has(key)) return;
+		const data = this.hashes(key);
+		for (const item of items) {
+			const hash = ProcessedDataStore.hash(item);
+			const index = data.findIndex((value) => value === hash);
+			if (index !== -1) data.splice(index, 1);
+		}
 		await roundTrip();
-		this.replaceRow(key, read, kept, (set) => {
-			for (const hash of gone) set.delete(hash);
-		});
+		this.write(key, data);
 	}
 
 	async clearAllProcessedItems(scope: 'node' | 'workflow', contextData: ICheckProcessedContextData): Promise<void> {
@@ -100,7 +100,8 @@ export class ProcessedDataStore implements IDataDeduplicator {
 	}
 
 	async getProcessedDataCount(scope: 'node' | 'workflow', contextData: ICheckProcessedContextData): Promise<number> {
-		return this.rows.get(ProcessedDataStore.rowKey(contextData, scope))?.length ?? 0;
+		this.calls.count++;
+		return this.hashes(ProcessedDataStore.rowKey(contextData, scope)).length;
 	}
 }
 

@@ -43,6 +43,8 @@ export interface RunNodeOptions {
 	nodeId?: string;
 	/** How n8n started the execution ('manual' by default; 'retry' for "Retry execution"). */
 	mode?: WorkflowExecuteMode;
+	/** n8n's "Retry execution" of this failed execution (a new execution id, mode 'retry', its context kept). */
+	retryOf?: IRun;
 	/** Run the node once more in this saved execution (a resume after human review, in a fresh process). */
 	resumeFrom?: IRun;
 	/** The workflow's time zone (Workflow Settings); n8n's default otherwise. */
@@ -84,11 +86,12 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 	const result = await runWorkflow(workflow, {
 		credentials: new Map([[CREDENTIAL_ID, credential]]),
 		executionId: options.executionId,
-		mode: options.mode,
+		mode: options.retryOf ? 'retry' : options.mode,
+		retryOf: options.retryOf,
 		resume: options.resumeFrom ? { from: options.resumeFrom, node: name, after: 'Items' } : undefined,
 	});
 	const runs = result.run?.data.resultData.runData[name] ?? [];
-	const items = options.resumeFrom ? (runs[runs.length - 1]?.data?.main?.[0] ?? []) : result.outputs[name];
+	const items = options.resumeFrom || options.retryOf ? (runs[runs.length - 1]?.data?.main?.[0] ?? []) : result.outputs[name];
 	return { ...result, items: items ?? [], credential };
 }
 

@@ -50,6 +50,12 @@ export interface RunWorkflowOptions {
 	 * process): its run data, as stored (JSON), and this node to run next on one empty item.
 	 */
 	resume?: { from: IRun; node: string; after: string };
+	/**
+	 * n8n's "Retry execution" of a failed execution: its data as stored (JSON), the failed node's
+	 * error run taken off, run on from the stack it saved (the failed node again, with its input).
+	 * The node's execution context comes along, as in n8n's execution service.
+	 */
+	retryOf?: IRun;
 }
 
 /**
@@ -94,7 +100,9 @@ export async function runWorkflow(workflowData: Pick<IWorkflowBase, 'nodes' | 'c
 		: data.nodes.find((node) => Object.values(Workflow.getConnectionsByDestination(data.connections)[node.name] ?? {}).length === 0);
 	let run: IRun;
 	try {
-		run = options.resume ? await resumeExecution(workflow, additionalData, mode, options.resume) : await runWorkflowExecute(new WorkflowExecute(additionalData, mode), workflow, startNode);
+		if (options.resume) run = await resumeExecution(workflow, additionalData, mode, options.resume);
+		else if (options.retryOf) run = await retryExecution(workflow, additionalData, options.retryOf);
+		else run = await runWorkflowExecute(new WorkflowExecute(additionalData, mode), workflow, startNode);
 	} catch (error) {
 		// n8n refuses to start a workflow whose nodes have issues (e.g. a parameter failing its regex).
 		return { run: undefined as unknown as IRun, executionId, outputs: {}, error: { ...error, name: error.name, message: error.message } };
@@ -114,6 +122,17 @@ async function resumeExecution(workflow: Workflow, additionalData: IWorkflowExec
 	saved.executionData!.nodeExecutionStack = [{ node, data: { main: [[{ json: {} }]] }, source: { main: [{ previousNode: resume.after }] } }];
 	delete saved.resultData.error;
 	return await new WorkflowExecute(additionalData, mode, saved).processRunExecutionData(workflow);
+}
+
+/** As n8n's execution service retries: the saved data without its error and the failed node's last run. */
+async function retryExecution(workflow: Workflow, additionalData: IWorkflowExecuteAdditionalData, failed: IRun): Promise<IRun> {
+	const saved = JSON.parse(JSON.stringify(failed.data)) as IRun['data'];
+	const lastNode = saved.resultData.lastNodeExecuted;
+	if (lastNode && Array.isArray(saved.resultData.runData[lastNode])) saved.resultData.runData[lastNode].pop();
+	delete saved.resultData.error;
+	// Retry with the workflow as it is now (n8n's loadWorkflow: the nodes matched by name).
+	for (const entry of saved.executionData?.nodeExecutionStack ?? []) entry.node = workflow.getNode(entry.node.name) ?? entry.node;
+	return await new WorkflowExecute(additionalData, 'retry', saved).processRunExecutionData(workflow);
 }
 
 /** What n8n hands the engine besides the workflow: credentials, hooks and instance addresses. */

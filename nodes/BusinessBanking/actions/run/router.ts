@@ -6,7 +6,8 @@ import {
 	type INodeProperties,
 } from 'n8n-workflow';
 
-import { runWithConcurrency } from '../../transport/concurrency';
+import { runWithSlots } from '../../transport/concurrency';
+import { finishWrites, RunStopped } from '../../transport';
 import { nodeVersion, operationProperties } from '../versions';
 import { MAX_IN_FLIGHT } from '../../transport/pacer';
 import { configureRun } from '../../transport/run';
@@ -56,7 +57,7 @@ async function runItems(this: IExecuteFunctions, itemDone: (itemIndex: number) =
 	const asTool = runsAsAiTool(this);
 	const storedSafetyLimits = this.getNode().parameters.safetyLimits;
 
-	await runWithConcurrency(items.length, adaptive ? MAX_IN_FLIGHT : Math.max(1, concurrency), async (itemIndex) => {
+	const runItem = async (itemIndex: number): Promise<void> => {
 		try {
 			// As an AI agent's tool, a refusal is the tool's answer (the model reads it; the execution shows it), not a crash.
 			const refusal = asTool ? aiToolRefusal.call(this, resourceName, operationName, actionName, itemIndex) : undefined;
@@ -77,6 +78,8 @@ async function runItems(this: IExecuteFunctions, itemDone: (itemIndex: number) =
 			const sent = sentBy(this, resourceName, operationName, itemIndex, output[0]?.json);
 			results[itemIndex] = withSentRecord(output, sent, asTool).map((entry) => ({ ...entry, pairedItem: { item: itemIndex } }));
 		} catch (caught) {
+			// Not started: an earlier item failed and the run stops (that failure is the run's).
+			if (caught instanceof RunStopped) return;
 			const error = caught instanceof InputProblem ? inputError(this, caught, itemIndex) : caught;
 			pointToFormFields.call(this, error, properties, itemIndex);
 			// A payment that may have been made counts as sent, its record kept with the error.
@@ -95,7 +98,13 @@ async function runItems(this: IExecuteFunctions, itemDone: (itemIndex: number) =
 		} finally {
 			itemDone(itemIndex);
 		}
-	});
+	};
+	try {
+		await runWithSlots(this, items.length, adaptive ? MAX_IN_FLIGHT : Math.max(1, concurrency), runItem);
+	} finally {
+		// What the run made is recorded for good before the node hands its output on (or its error).
+		await finishWrites(this);
+	}
 	const output = results.flat();
 	return [asTool ? resultForModel(output) : output];
 }

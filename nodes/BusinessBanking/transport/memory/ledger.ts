@@ -1,0 +1,287 @@
+import { sleep, type IExecuteFunctions } from 'n8n-workflow';
+
+import { Capacity } from './capacity';
+import { callToken, claimValue, dayAnchor, dayOf, generationOf, LEVELS, levelMarker, madeValue } from './names';
+import { forgetValues, recordValues } from './rowCalls';
+import { BUSY_MAX_MS, BUSY_QUIET_MS, CLAIM_BATCH, GATHER_MS, LOOK_AHEAD, MADE_BATCH, MADE_FLUSH_MS, MAX_OVERWRITTEN, POLL_MS, SETTLE_MIN_MS, TICK_MS } from './timing';
+
+/** mine: claimed by this run (send it); made: made before, within the window; busy: another attempt holds it; full: see capacity.ts. */
+export type ClaimAnswer = 'mine' | 'made' | 'busy' | 'full';
+
+interface Claim {
+	key: string;
+	/** The made values it asks about: its window's generation now, and those of former windows in use (set when it is sent). */
+	made: string[];
+	queuedAt: number;
+	/** Whether to wait while another attempt holds it (a write this execution sent itself knows the holder: itself). */
+	waitIfHeld: boolean;
+	/** When it was first found held by another attempt. */
+	busySince?: number;
+	answer: (answer: ClaimAnswer) => void;
+	fail: (error: unknown) => void;
+}
+
+/** What a call recorded that counts only once its token is seen at the next call. */
+interface Unconfirmed {
+	token: string;
+	claims: Claim[];
+	forwards: string[];
+}
+
+/**
+ * One run's dealings with the node's list in n8n's processed-data store, batched: the claims of
+ * many items in one call, what they made in one call, what is to be taken out in one. A call's
+ * token is looked for in the next call, at least a settling time later (twice the call's own
+ * duration): a process of another worker whose call read the list before this one wrote it and
+ * wrote it after would have removed the token, and with it this call's values, which are then
+ * recorded again (or found claimed by that process). So a claim becomes the run's only once its
+ * token is seen, and a claim is taken out only once what was made is recorded for good.
+ */
+export class Ledger {
+	private readonly run = Math.random().toString(36).slice(2, 10);
+	private calls = 0;
+	private readonly level: number;
+	private formerLevels: number[] = [];
+	private readonly capacity: Capacity;
+	private firstCallDone = false;
+	private waiting: Claim[] = [];
+	private busy: Claim[] = [];
+	private madeQueue: string[] = [];
+	private oldestMadeAt = 0;
+	private unconfirmed?: Unconfirmed;
+	private readonly toForget = new Set<string>();
+	private readonly asked = new Map<string, string[]>();
+	private overwrittenInARow = 0;
+	private settledAt = 0;
+	private lastPollAt = 0;
+	private busyProgressAt = 0;
+	private finishing = false;
+	private pumping?: Promise<void>;
+	private ahead = 0;
+	private readonly admissions: Array<() => void> = [];
+
+	constructor(
+		private readonly context: IExecuteFunctions,
+		level: number,
+		windowMinutes: number,
+	) {
+		this.level = level;
+		this.capacity = new Capacity(windowMinutes);
+	}
+
+	/** Claims write `key` for this run, among the next call's claims. */
+	async claim(key: string, waitIfHeld = true): Promise<ClaimAnswer> {
+		// Claimed but not yet sent stays bounded: what an abort or a crash leaves open is at most this.
+		while (this.ahead >= LOOK_AHEAD) await new Promise<void>((resolve) => this.admissions.push(resolve));
+		this.ahead++;
+		const answer = await new Promise<ClaimAnswer>((resolve, reject) => {
+			this.waiting.push({ key, made: [], queuedAt: Date.now(), waitIfHeld, answer: resolve, fail: reject });
+			this.kick();
+		}).catch((error: unknown) => {
+			this.leftClaimed();
+			throw error;
+		});
+		if (answer !== 'mine') this.leftClaimed();
+		return answer;
+	}
+
+	/** A claimed write was sent (or given up): one more may be claimed ahead. */
+	leftClaimed(): void {
+		this.ahead--;
+		this.admissions.shift()?.();
+	}
+
+	/** What `key` made is to be recorded for the window; its claim is then taken out. */
+	made(key: string): void {
+		if (this.madeQueue.length === 0) this.oldestMadeAt = Date.now();
+		this.madeQueue.push(key);
+		this.kick();
+	}
+
+	/** Nothing was made for `key` (refused for sure, or never sent): its claim and what it asked go. */
+	release(key: string): void {
+		this.toForget.add(claimValue(key));
+		for (const value of this.asked.get(key) ?? []) this.toForget.add(value);
+		this.kick();
+	}
+
+	/** Everything recorded and confirmed: called once the run's items are done. */
+	async finish(): Promise<void> {
+		this.finishing = true;
+		this.kick();
+		while (this.pumping) await this.pumping;
+	}
+
+	private kick(): void {
+		this.pumping ??= this.pump().finally(() => {
+			this.pumping = undefined;
+			if (this.hasWork()) this.kick();
+		});
+	}
+
+	private hasWork(): boolean {
+		const open = this.unconfirmed && (this.unconfirmed.claims.length > 0 || this.unconfirmed.forwards.length > 0);
+		return this.waiting.length > 0 || this.busy.length > 0 || this.madeQueue.length > 0 || Boolean(open) || this.toForget.size > 0;
+	}
+
+	private async pump(): Promise<void> {
+		while (this.hasWork()) {
+			while (!this.ready()) await sleep(TICK_MS);
+			if (this.needsCall()) await this.call();
+			else await this.forgetNow();
+		}
+	}
+
+	/** Whether the next call is due: something waits on it, or enough is gathered, and the last call has settled. */
+	private ready(): boolean {
+		const now = Date.now();
+		if (now < this.settledAt) return false;
+		if (this.waiting.length >= CLAIM_BATCH || (this.waiting.length > 0 && now - this.waiting[0].queuedAt >= GATHER_MS)) return true;
+		if ((this.unconfirmed?.claims.length ?? 0) > 0) return true;
+		if (this.busy.length > 0 && now - this.lastPollAt >= POLL_MS) return true;
+		if (this.madeQueue.length >= MADE_BATCH || (this.madeQueue.length > 0 && now - this.oldestMadeAt >= MADE_FLUSH_MS)) return true;
+		return this.finishing || (this.toForget.size > 0 && this.waiting.length === 0);
+	}
+
+	private needsCall(): boolean {
+		const open = this.unconfirmed && (this.unconfirmed.claims.length > 0 || this.unconfirmed.forwards.length > 0);
+		return this.waiting.length > 0 || this.busy.length > 0 || this.madeQueue.length > 0 || Boolean(open);
+	}
+
+	private async forgetNow(): Promise<void> {
+		const values = [...this.toForget];
+		this.toForget.clear();
+		await forgetValues(this.context, values);
+	}
+
+	/** One call: the run's markers, the last call's token and values again, new claims, looks at held claims, what was made, a token. */
+	private async call(): Promise<void> {
+		const now = Date.now();
+		const generation = generationOf(this.level, now);
+		const first = !this.firstCallDone;
+		const formerMarkers = first ? LEVELS.filter((level) => level !== this.level).map((level) => levelMarker(level, generationOf(level, now))) : [];
+		const anchors = first ? this.capacity.firstCallValues(now) : this.capacity.callValues();
+		const previous = this.unconfirmed;
+		// The first call only learns which windows are in use before anything is claimed.
+		const claims = first ? [] : await this.withinCapacity(this.waiting.splice(0, CLAIM_BATCH).map((claim) => this.asking(claim, now)));
+		const polls = !first && now - this.lastPollAt >= POLL_MS ? this.busy.splice(0) : [];
+		if (polls.length > 0) this.lastPollAt = now;
+		const forwards = first ? [] : this.madeQueue.splice(0);
+		const token = callToken(this.run, ++this.calls);
+		const claimValues = (claim: Claim) => [claimValue(claim.key), ...claim.made];
+		const forwardValues = (key: string) => [madeValue(key, this.level, generation), madeValue(key, this.level, generation + 1)];
+		const again = previous ? [previous.token, ...previous.claims.flatMap(claimValues), ...previous.forwards.flatMap(forwardValues)] : [];
+		const news = [...claims.flatMap(claimValues), ...polls.flatMap(claimValues), ...forwards.flatMap(forwardValues)];
+		const markers = [dayAnchor(dayOf(now)), levelMarker(this.level, generation), levelMarker(this.level, generation + 1), ...formerMarkers, ...anchors];
+		const values = [...markers, ...again, ...news, token];
+		let fresh: Set<string>;
+		const started = Date.now();
+		try {
+			fresh = await recordValues(this.context, values);
+		} catch (error) {
+			this.failed(error, [...claims, ...polls, ...(previous?.claims ?? [])], forwards, previous);
+			return;
+		} finally {
+			this.settledAt = Date.now() + Math.max(SETTLE_MIN_MS, 2 * (Date.now() - started));
+		}
+		this.firstCallDone = true;
+		if (first) {
+			this.formerLevels = LEVELS.filter((level) => level !== this.level && !fresh.has(levelMarker(level, generationOf(level, now))));
+			for (const stray of [...formerMarkers.filter((marker) => fresh.has(marker)), ...this.capacity.readFirstCall(anchors, fresh)]) this.toForget.add(stray);
+		} else {
+			for (const stray of this.capacity.readCall(fresh)) this.toForget.add(stray);
+		}
+		const next: Unconfirmed = { token, claims: [], forwards: [...forwards] };
+		if (previous) this.readPrevious(previous, fresh, next);
+		for (const claim of claims) this.readClaim(claim, fresh, next, now);
+		for (const claim of polls) this.readPoll(claim, fresh, next, now);
+		this.unconfirmed = next;
+		if (this.toForget.size > 0) await this.forgetNow().catch(() => undefined);
+	}
+
+	/** The made values a claim asks about, known once the first call has found the windows in use. */
+	private asking(claim: Claim, now: number): Claim {
+		claim.made = [this.level, ...this.formerLevels].map((level) => madeValue(claim.key, level, generationOf(level, now)));
+		this.asked.set(claim.key, claim.made);
+		return claim;
+	}
+
+	/** The claims a call may carry without n8n dropping a write made within the window (capacity.ts); the others are refused. */
+	private async withinCapacity(claims: Claim[]): Promise<Claim[]> {
+		if (claims.length === 0) return claims;
+		const adding = claims.reduce((sum, claim) => sum + 1 + claim.made.length, 0) + 2 * this.madeQueue.length;
+		if (await this.capacity.allows(this.context, adding)) return claims;
+		for (const claim of claims) claim.answer('full');
+		return [];
+	}
+
+	/** The last call's token still there: its claims are the run's, its made records stand. Gone: its values were written over. */
+	private readPrevious(previous: Unconfirmed, fresh: ReadonlySet<string>, next: Unconfirmed): void {
+		if (!fresh.has(previous.token)) {
+			this.overwrittenInARow = 0;
+			for (const claim of previous.claims) claim.answer('mine');
+			for (const key of previous.forwards) this.toForget.add(claimValue(key));
+			return;
+		}
+		if (++this.overwrittenInARow > MAX_OVERWRITTEN) {
+			const error = new Error(`another process wrote over this node's list ${MAX_OVERWRITTEN} times in a row`);
+			for (const claim of previous.claims) claim.fail(error);
+			next.forwards.push(...previous.forwards);
+			return;
+		}
+		// Recorded again by this call: a claim found new is the run's again (to confirm); one found there is another's.
+		for (const claim of previous.claims) {
+			if (fresh.has(claimValue(claim.key))) next.claims.push(claim);
+			else this.busy.push({ ...claim, busySince: Date.now() });
+		}
+		next.forwards.push(...previous.forwards);
+	}
+
+	private readClaim(claim: Claim, fresh: ReadonlySet<string>, next: Unconfirmed, now: number): void {
+		const claimed = claimValue(claim.key);
+		if (!fresh.has(claimed)) {
+			if (!claim.waitIfHeld) return claim.answer('busy');
+			// Held by another attempt (another execution now, or an answer lost before): looked at again.
+			this.busy.push({ ...claim, busySince: now });
+			if (this.busyProgressAt < now - BUSY_QUIET_MS) this.busyProgressAt = now;
+			return;
+		}
+		if (claim.made.some((value) => !fresh.has(value))) {
+			this.toForget.add(claimed);
+			claim.answer('made');
+			return;
+		}
+		next.claims.push(claim);
+	}
+
+	private readPoll(claim: Claim, fresh: ReadonlySet<string>, next: Unconfirmed, now: number): void {
+		const claimed = claimValue(claim.key);
+		if (fresh.has(claimed)) {
+			this.busyProgressAt = now;
+			if (claim.made.some((value) => !fresh.has(value))) {
+				this.toForget.add(claimed);
+				claim.answer('made');
+			} else {
+				// The other attempt let it go (the bank refused it for sure): this run's claim now.
+				next.claims.push(claim);
+			}
+			return;
+		}
+		// Still held: wait while other held claims resolve, at most a bound in all.
+		if (now - this.busyProgressAt > BUSY_QUIET_MS || now - (claim.busySince ?? now) > BUSY_MAX_MS) claim.answer('busy');
+		else this.busy.push(claim);
+	}
+
+	/** The store failed: claims fail (nothing sent); what was made is recorded at the next call; the last call stays to confirm. */
+	private failed(error: unknown, claims: Claim[], forwards: string[], previous: Unconfirmed | undefined): void {
+		for (const claim of claims) claim.fail(error);
+		this.madeQueue.unshift(...forwards, ...(previous?.forwards ?? []));
+		if (previous) this.unconfirmed = undefined;
+		if (this.finishing) {
+			// At the end of the run, what was made stays claimed (a repeat refuses it) rather than loop on a failing store.
+			this.madeQueue.length = 0;
+			this.busy.length = 0;
+			this.toForget.clear();
+		}
+	}
+}
