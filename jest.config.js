@@ -22,7 +22,7 @@ module.exports = {
 			...base,
 			displayName: 'unit',
 			testMatch: ['<rootDir>/test/**/*.test.ts'],
-			testPathIgnorePatterns: [...base.testPathIgnorePatterns, '<rootDir>/test/dependency-majors/'],
+			testPathIgnorePatterns: [...base.testPathIgnorePatterns, '<rootDir>/test/dependency-majors/', '<rootDir>/test/long/'],
 		},
 		{
 			...base,

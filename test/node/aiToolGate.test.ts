@@ -103,8 +103,9 @@ describe('Business Banking as an AI agent’s tool, in n8n’s engine', () => {
 		const first = await runNode({ sandbox, node: { type: TOOL_TYPE, parameters } });
 		expect(first.error).toBeUndefined();
 		expect(first.items[0].json).toMatchObject({ status: 'pending', beneficiary_id: beneficiaryId('fr', 'supplier') });
+		// Another execution (a later conversation) makes the same call: answered from the node's memory, nothing sent.
 		const second = await runNode({ sandbox, node: { type: TOOL_TYPE, parameters } });
-		expect(second.items[0].json.id).toBe(first.items[0].json.id);
+		expect(second.items[0].json._madeEarlier).toMatchObject({ note: expect.stringMatching(/^Made by an earlier execution of this workflow/) });
 		const posts = sent().filter((request) => request.path === '/v2/external_transfers');
 		// The second call sends nothing: the node remembers what this content made.
 		expect(posts).toHaveLength(1);

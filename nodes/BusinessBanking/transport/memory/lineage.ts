@@ -1,3 +1,4 @@
+import { createHash } from 'crypto';
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { executionRecord } from '../../n8n/executionContext';
@@ -18,11 +19,33 @@ export interface LineageEntry {
 	ids?: string[];
 }
 
-export type Lineage = Record<string, LineageEntry>;
-
 const RECORD_NAME = 'businessBankingWrites';
 
-export const lineageOf = (context: IExecuteFunctions): Lineage => executionRecord<Lineage>(context, RECORD_NAME);
+/**
+ * The entries by a hash of the write's key: n8n saves the execution's data where anyone who may open
+ * the execution reads it, and an idempotency key is not to be shown (docs/production.md, secrets).
+ */
+export class Lineage {
+	private readonly entries: Record<string, LineageEntry>;
+
+	constructor(context: IExecuteFunctions) {
+		this.entries = executionRecord<Record<string, LineageEntry>>(context, RECORD_NAME);
+	}
+
+	get(key: string): LineageEntry | undefined {
+		return this.entries[entryName(key)];
+	}
+
+	set(key: string, entry: LineageEntry): void {
+		this.entries[entryName(key)] = entry;
+	}
+
+	delete(key: string): void {
+		delete this.entries[entryName(key)];
+	}
+}
+
+const entryName = (key: string) => createHash('sha256').update(`business-banking-write\u0000${key}`).digest('base64url').slice(0, 22);
 
 export const minutesNow = () => Math.floor(Date.now() / 60_000);
 export const isoOfMinutes = (minutes: number) => new Date(minutes * 60_000).toISOString();

@@ -73,7 +73,7 @@ export async function makeOnce(this: IExecuteFunctions, itemIndex: number, write
 }
 
 async function makeItem(context: IExecuteFunctions, run: RunWrites, itemIndex: number, write: MadeOnceWrite): Promise<IDataObject> {
-	const known = run.lineage[write.key];
+	const known = run.lineage.get(write.key);
 	if (known?.state === 'made' && minutesNow() - known.at <= run.windowMinutes) return await madeEarlier(write, known);
 	if (known?.state === 'tried') return await sendAgainOrStop(context, run, itemIndex, write, known);
 	const answer = await run.slots.without(async () => await run.ledger.claim(write.key)).catch((error: unknown) => {
@@ -111,24 +111,25 @@ async function send(context: IExecuteFunctions, run: RunWrites, itemIndex: numbe
 		run.ledger.release(write.key);
 		throw new RunStopped();
 	}
-	run.lineage[write.key] = { state: 'tried', at: firstSentAt, executionId: firstExecution };
+	run.lineage.set(write.key, { state: 'tried', at: firstSentAt, executionId: firstExecution });
 	let made: IDataObject;
 	try {
 		made = await write.create();
 	} catch (error) {
 		if (refusedForSure(error)) {
-			delete run.lineage[write.key];
+			run.lineage.delete(write.key);
 			run.ledger.release(write.key);
 		}
 		throw error;
 	}
 	const ids = write.ids ? write.ids(made) : [typeof made.id === 'string' || typeof made.id === 'number' ? String(made.id) : ''];
-	run.lineage[write.key] = { state: 'made', at: minutesNow(), executionId: run.executionId, ids };
+	const entry: LineageEntry = { state: 'made', at: minutesNow(), executionId: run.executionId, ids };
+	run.lineage.set(write.key, entry);
 	run.ledger.made(write.key);
 	// Made again on purpose: from now on it is also what its content made.
 	const sameContent = contentKeyOf(context, write.key);
 	if (sameContent) {
-		run.lineage[sameContent] = run.lineage[write.key];
+		run.lineage.set(sameContent, entry);
 		run.ledger.made(sameContent);
 	}
 	return made;

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { runSlots, Slots } from '../concurrency';
 import { Ledger } from './ledger';
-import { lineageOf, type Lineage } from './lineage';
+import { Lineage } from './lineage';
 import { levelOf } from './names';
 import { memorySettings } from './settings';
 
@@ -26,7 +26,7 @@ export function runWritesOf(context: IExecuteFunctions, itemIndex: number): RunW
 		const { rememberMinutes } = memorySettings(context, itemIndex);
 		run = {
 			ledger: new Ledger(context, levelOf(rememberMinutes), rememberMinutes),
-			lineage: lineageOf(context),
+			lineage: new Lineage(context),
 			sameKey: new Map(),
 			// Outside the router (nothing limits the items): a place for each.
 			slots: runSlots(context) ?? new Slots(Number.MAX_SAFE_INTEGER),
