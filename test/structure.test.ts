@@ -1,12 +1,12 @@
 // What anyone can check about the code's shape (part of `npm test`): no import circle, and no file
 // over 300 lines outside descriptions. Imports are read with TypeScript's own parser, type-only
-// imports included (a circle through types is still a circle to whoever reads the code).
+// imports included (a circle through types is still a circle to whoever reads the code): helpers/imports.ts.
 import { readFileSync } from 'fs';
 import { execFileSync } from 'child_process';
-import { dirname, join, normalize } from 'path';
-import ts from 'typescript';
+import { join } from 'path';
 
-const ROOT = join(__dirname, '..');
+import { circles, importsOf, repositoryFiles, ROOT } from './helpers/imports';
+
 const MAX_LINES = 300;
 
 /**
@@ -15,58 +15,12 @@ const MAX_LINES = 300;
  */
 const DESCRIPTION = /^nodes\/.*\/(fields|detailsFields|description)\.ts$/;
 
-const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '*.ts'], { cwd: ROOT, encoding: 'utf8' })
-	.split('\n')
-	.filter((file) => file && !file.startsWith('test/golden/'));
+const files = repositoryFiles();
 const known = new Set(files);
-
-/** The repository files a file imports (relative imports only; packages are not ours). */
-function importsOf(file: string): string[] {
-	const { importedFiles } = ts.preProcessFile(readFileSync(join(ROOT, file), 'utf8'), true, true);
-	return importedFiles
-		.map(({ fileName }) => fileName)
-		.filter((name) => name.startsWith('.'))
-		.map((name) => normalize(join(dirname(file), name)))
-		.map((target) => [`${target}.ts`, `${target}/index.ts`, target].find((candidate) => known.has(candidate)))
-		.filter((target): target is string => target !== undefined);
-}
-
-/** Every import circle, as the files around it (Tarjan's strongly connected components). */
-function circles(graph: Map<string, string[]>): string[][] {
-	const index = new Map<string, number>();
-	const low = new Map<string, number>();
-	const stack: string[] = [];
-	const onStack = new Set<string>();
-	const found: string[][] = [];
-	const visit = (file: string) => {
-		index.set(file, index.size);
-		low.set(file, index.get(file)!);
-		stack.push(file);
-		onStack.add(file);
-		for (const next of graph.get(file) ?? []) {
-			if (!index.has(next)) {
-				visit(next);
-				low.set(file, Math.min(low.get(file)!, low.get(next)!));
-			} else if (onStack.has(next)) low.set(file, Math.min(low.get(file)!, index.get(next)!));
-		}
-		if (low.get(file) === index.get(file)) {
-			const component: string[] = [];
-			let member: string;
-			do {
-				member = stack.pop()!;
-				onStack.delete(member);
-				component.push(member);
-			} while (member !== file);
-			if (component.length > 1 || graph.get(file)?.includes(file)) found.push(component.sort());
-		}
-	};
-	for (const file of graph.keys()) if (!index.has(file)) visit(file);
-	return found;
-}
 
 describe('the shape of the code', () => {
 	it('has no import circle', () => {
-		const graph = new Map(files.map((file) => [file, importsOf(file)]));
+		const graph = new Map(files.map((file) => [file, importsOf(file, known)]));
 		expect(graph.get('nodes/BusinessBanking/transport/request.ts')).toContain('nodes/BusinessBanking/transport/types.ts');
 		expect(circles(graph)).toEqual([]);
 	});

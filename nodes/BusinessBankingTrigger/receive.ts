@@ -7,7 +7,7 @@ import {
 	SUBSCRIPTION_SIGNATURE_HEADER,
 } from '../shared/schemas/webhook';
 import { seenBefore } from './dedup';
-import { switchesCollectionOf } from '../BusinessBanking/actions/advanced/option';
+import { switchesCollectionOf } from '../BusinessBanking/transport/developerSwitches';
 import { partnerSecretForDelivery } from './partnerSecret';
 import { readRegistration, type TriggerMode } from './registration';
 import { verifySignature, type SignatureScheme } from './signature';

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeType } from 'n8n-workflow';
 
-import { checkedByN8n } from '../../nodes/BusinessBanking/n8n/checkedByN8n';
+import { checkedByN8n } from '../../nodes/BusinessBanking/actions/run/checkedParameters';
 import { runContext } from '../../nodes/BusinessBanking/n8n/runContext';
 import { registerNodeType } from '../helpers/engine/nodeTypes';
 import { runNode } from '../helpers/engine/runNode';

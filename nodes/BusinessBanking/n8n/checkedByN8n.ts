@@ -6,8 +6,6 @@
  */
 import type { INodeProperties } from 'n8n-workflow';
 
-import { resources } from '../actions/resources';
-
 /** Whether n8n checks a property's resolved value against its schema (resource mapper, filter, validateType). */
 function checkedOnResolve(property: INodeProperties): boolean {
 	if (property.type === 'resourceMapper' || property.type === 'filter' || property.validateType !== undefined) return true;
@@ -16,17 +14,13 @@ function checkedOnResolve(property: INodeProperties): boolean {
 	return nested.some(checkedOnResolve);
 }
 
-/** The top-level names of every operation's parameters that n8n checks when it resolves them. */
-const CHECKED = new Set(
-	Object.values(resources)
-		.flatMap((resource) => Object.values(resource.operations))
-		.flatMap((operation) => [...operation.description, ...(operation.descriptionV2 ?? [])])
-		.filter(checkedOnResolve)
-		.map((property) => property.name),
-);
-
 /**
- * Whether a parameter (a name or an `a.b` path) must be resolved by n8n itself: n8n checks its value
- * against the parameter's schema as it resolves it, so it is never read straight from the item.
+ * Whether a parameter (a name or an `a.b` path) among `properties` must be resolved by n8n itself:
+ * n8n checks its value against the parameter's schema as it resolves it, so it is never read straight
+ * from the item. The properties are the caller's (every operation's: actions/run/checkedParameters.ts),
+ * so that this room needs nothing from above it.
  */
-export const checkedByN8n = (name: string): boolean => CHECKED.has(name.split('.')[0]);
+export function checkedByN8nAmong(properties: readonly INodeProperties[]): (name: string) => boolean {
+	const checked = new Set(properties.filter(checkedOnResolve).map((property) => property.name));
+	return (name) => checked.has(name.split('.')[0]);
+}

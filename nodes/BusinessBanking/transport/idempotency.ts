@@ -4,7 +4,7 @@ import { NodeOperationError, type IExecuteFunctions, type INodeProperties } from
 import { uuidSchema } from '../../shared/schemas/common';
 import { UNSAVED_WORKFLOW_ID } from '../n8n/processedData';
 import { memorySettings } from './memory/settings';
-import { advancedOption, advancedOptionLabel } from '../actions/advanced/option';
+import { advancedOption, advancedOptionLabel } from './developerSwitches';
 
 /** A UUID in the version 5 layout from the SHA-1 of a text: the same text always gives the same UUID. */
 function uuidFromText(text: string): string {

@@ -62,7 +62,7 @@ export async function readCredential(context: ApiContext): Promise<ReadCredentia
 		const reading = (async () => {
 			const data = await context.getCredentials(CREDENTIAL_TYPE);
 			const problems = { api: credentialProblem(data, 'api'), register: credentialProblem(data, 'register') };
-			state.current = { data, signer: signingContext(context, data), problems };
+			state.current = { data, signer: signingContext(context, CREDENTIAL_TYPE, data), problems };
 			return state.current;
 		})();
 		state.credential = reading;

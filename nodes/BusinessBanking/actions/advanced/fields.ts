@@ -3,7 +3,7 @@ import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 /**
  * The switches a workflow's developer sets and a finance user never needs, by their name in an
  * operation's Options: from version 2 on they live under the operation's Advanced collection
- * (rule.ts), read through advancedOption (option.ts).
+ * (rule.ts), read through advancedOption (transport/developerSwitches.ts, since transport reads some).
  * - idempotencyKey: the author's own key of a write (transport/idempotency.ts);
  * - batchConcurrency: how many invoices are sent at once (clientInvoice/batch.ts);
  * - pollIntervalMs, timeoutSeconds: the Factur-X download's polling (clientInvoice/downloadFacturX);

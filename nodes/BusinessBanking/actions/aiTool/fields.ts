@@ -5,16 +5,9 @@ import { OPERATION_CLASSES } from '../operationClasses';
 import { tableOf } from '../resources';
 import { fromVersion2, onlyVersion1 } from '../versions';
 import { allowedBeneficiariesField } from '../limits/allowedBeneficiaries';
+import { AMOUNT_PARAMETERS, BENEFICIARY_PARAMETERS } from '../limits/limitedParameters';
 import { onToolVariantOnly } from '../../n8n/toolVariant';
 
-/**
- * Where each limit applies, derived from the operations' descriptors (`amountParameters`,
- * `payeeParameters`): the parameters holding an amount, and the one naming the payee, per operation.
- */
-export const AMOUNT_PARAMETERS: Record<string, Record<string, string[]>> = tableOf(({ amountParameters }) =>
-	amountParameters.length > 0 ? [...amountParameters] : undefined,
-);
-export const BENEFICIARY_PARAMETERS: Record<string, Record<string, string>> = tableOf(({ payeeParameters }) => payeeParameters[0]);
 /**
  * The operations that issue a document a client pays, from their descriptors (`issuesDocumentClientPays`):
  * as a tool they make drafts unless the author allowed issuing.

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { MAX_IN_FLIGHT } from '../../transport/pacer';
-import { advancedOption } from '../advanced/option';
+import { advancedOption } from '../../transport/developerSwitches';
 
 export const MAX_BATCH_CONCURRENCY = MAX_IN_FLIGHT;
 

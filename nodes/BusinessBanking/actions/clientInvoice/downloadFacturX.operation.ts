@@ -3,7 +3,7 @@ import { NodeOperationError, sleep, type IDataObject, type IExecuteFunctions, ty
 import { extractFacturXml, FACTURX_FILE_NAME } from '../../facturx';
 import { apiRequest } from '../../transport';
 import { runsAsAiTool } from '../../n8n/toolVariant';
-import { advancedOption, advancedOptionLabel } from '../advanced/option';
+import { advancedOption, advancedOptionLabel } from '../../transport/developerSwitches';
 import { downloadFile, fetchAttachment } from '../attachment/fetch';
 import { toBuffer } from '../attachment/binary';
 import { fetchInvoice, invoiceIdOf } from './invoiceId';

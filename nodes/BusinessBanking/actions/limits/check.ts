@@ -1,6 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { AMOUNT_PARAMETERS, BENEFICIARY_PARAMETERS } from '../aiTool/fields';
+import { AMOUNT_PARAMETERS, BENEFICIARY_PARAMETERS } from './limitedParameters';
 import { amountAtMost, centsToText, isAmount, toCents } from './amounts';
 import { limitsCurrency, paymentCurrency } from './currency';
 import { reserveInExecution } from './spent';

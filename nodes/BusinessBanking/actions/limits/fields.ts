@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { AMOUNT_PARAMETERS, BENEFICIARY_PARAMETERS } from '../aiTool/fields';
+import { AMOUNT_PARAMETERS, BENEFICIARY_PARAMETERS } from './limitedParameters';
 import { allowedBeneficiariesField } from './allowedBeneficiaries';
 import { limitsCurrencyField } from './currency';
 import { fromVersion2, onlyVersion1 } from '../versions';

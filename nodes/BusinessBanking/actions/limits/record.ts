@@ -1,6 +1,6 @@
 import { NodeApiError, type IDataObject, type IExecuteFunctions, type INodeExecutionData } from 'n8n-workflow';
 
-import { AMOUNT_PARAMETERS } from '../aiTool/fields';
+import { AMOUNT_PARAMETERS } from './limitedParameters';
 import { isAmount } from './amounts';
 import { paymentCurrency } from './currency';
 

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { DEFAULT_RATE_LIMIT, type RateLimit } from '../../transport/pacer';
-import { advancedOption } from '../advanced/option';
+import { advancedOption } from '../../transport/developerSwitches';
 import { nodeVersion, onlyVersion1 } from '../versions';
 
 /**

@@ -13,7 +13,7 @@ import { MAX_IN_FLIGHT } from '../../transport/pacer';
 import { configureRun } from '../../transport/run';
 import { rateLimitOf } from './rateLimit';
 import { outputOfVersion } from './outputs';
-import { checkedByN8n } from '../../n8n/checkedByN8n';
+import { checkedByN8n } from './checkedParameters';
 import { runContext } from '../../n8n/runContext';
 import { inputError } from '../common/inputError';
 import { checkParameterTypes, type SettledChecks } from '../common/parameterTypes';
