@@ -17,12 +17,7 @@ const OPERATIONS = LAYERS.findIndex(({ layer }) => layer === 'the operations');
 const REGISTRY = 'nodes/BusinessBanking/actions/resources.ts';
 
 /** Imports that break the order for now, file → file, each with why and when it goes. */
-const KNOWN_EXCEPTIONS: ReadonlyArray<readonly [string, string]> = [
-	// transport/memory/settings.ts: being rebuilt (issue 42); its reach into actions/advanced goes with it
-	['nodes/BusinessBanking/transport/memory/settings.ts', 'nodes/BusinessBanking/actions/advanced/option.ts'],
-	// transport/memory/madeOnce.ts: being rebuilt (issue 42) as well; its reach into actions/advanced goes with it
-	['nodes/BusinessBanking/transport/memory/madeOnce.ts', 'nodes/BusinessBanking/actions/advanced/option.ts'],
-];
+const KNOWN_EXCEPTIONS: ReadonlyArray<readonly [string, string]> = [];
 const isKnownException = (from: string, to: string) => KNOWN_EXCEPTIONS.some(([a, b]) => a === from && b === to);
 
 /**

@@ -1,6 +1,6 @@
 import { NodeOperationError, type IExecuteFunctions } from 'n8n-workflow';
 
-import { advancedOptionLabel } from '../../actions/advanced/option';
+import { advancedOptionLabel } from '../developerSwitches';
 import { isoOfMinutes } from './lineage';
 import { MEMORY_MAX_ENTRIES } from './rowCalls';
 import { BUSY_QUIET_MS } from './timing';

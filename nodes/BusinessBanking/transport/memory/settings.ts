@@ -1,7 +1,7 @@
 import { NodeOperationError, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 
 import { holdsExpression } from '../../n8n/runContext';
-import { advancedOption, advancedOptionLabel, advancedOptionPath } from '../../actions/advanced/option';
+import { advancedOption, advancedOptionLabel, advancedOptionPath } from '../developerSwitches';
 
 /**
  * The author's settings of the write memory (madeOnce.ts), in each operation's Options. Seven days
