@@ -21,7 +21,10 @@
  * 8. The write memory (made once however late): 200 invoice creations with it ÷ without, and the
  *    same input again, every item a repeat (bench/memory.ts).
  *
- * BENCH_ONLY=creations,returnAll,writes,signature,facturx,trigger,memory runs a subset.
+ * 9. The write memory in a real n8n: 1,000 new transfers and the same 1,000 again with the node's
+ *    list holding 0, 50,000 and 100,000 writes (bench/memoryN8n.ts).
+ *
+ * BENCH_ONLY=creations,returnAll,writes,signature,facturx,trigger,memory,memoryN8n runs a subset.
  */
 import './preferTs';
 import { cpus } from 'os';
@@ -30,6 +33,7 @@ import { loadHttpRequestNode } from './contenders';
 import { benchCreations } from './creations';
 import { benchFacturx } from './facturx';
 import { benchMemory } from './memory';
+import { benchMemoryInN8n } from './memoryN8n';
 import { startRemoteSandbox } from './remoteSandbox';
 import { benchReturnAll } from './returnAll';
 import { ROUNDS, wanted } from './settings';
@@ -73,6 +77,7 @@ async function main(): Promise<void> {
 		]);
 	}
 	if (wanted('trigger')) summary.push(...(await benchTrigger()));
+	if (wanted('memoryN8n')) summary.push(...(await benchMemoryInN8n()));
 	printTable(`Summary (medians of ${ROUNDS} rounds, lowest–highest); load at end: ${load()}`, ['figure', 'measured', 'target', 'context'], summary);
 	if (wanted('facturx')) await benchFacturx();
 }

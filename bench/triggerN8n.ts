@@ -4,8 +4,7 @@
  * connected to an in-process sandbox, and two published workflows side by side: the Business
  * Banking Trigger → No Operation, and n8n's Webhook node → No Operation.
  */
-import { spawnSync } from 'child_process';
-import { createHash, randomUUID } from 'crypto';
+import { randomUUID } from 'crypto';
 import { writeFileSync } from 'fs';
 import { join } from 'path';
 
@@ -18,6 +17,7 @@ import { CREDENTIAL_TYPE, type Workflow } from '../tools/n8n/examples';
 import { ensureN8n } from '../tools/n8n/install';
 import { buildPackage, PACKAGE_NAME, packPackage } from '../tools/n8n/package';
 import { DEFAULT_OWNER, runN8nCli, startN8nWithPackage, type RunningN8n } from '../tools/n8n/server';
+import { processedHash, writeProcessedRow } from './processedRow';
 
 export interface Execution {
 	id: string;
@@ -68,9 +68,6 @@ function webhookWorkflow(path: string): Workflow {
 	};
 	return { id: randomUUID().replace(/-/g, '').slice(0, 16), name: 'bench: n8n Webhook', nodes: [webhook, noOp(220)], connections: line(webhook.name), settings: { executionOrder: 'v1' } };
 }
-
-/** n8n's value for an id in 'entries' mode: the MD5 of the text, base64 (its deduplication helper's hash). */
-const processedHash = (value: string) => createHash('md5').update(value).digest('base64');
 
 /** Settings of n8n's own to try (BENCH_N8N_ENV, JSON), e.g. its expression engine's pool size. */
 function benchN8nEnv(): Record<string, string> {
@@ -131,19 +128,7 @@ export async function startBenchN8n(): Promise<BenchN8n> {
 			return found.filter((execution) => Date.parse(execution.startedAt) >= sinceMs);
 		},
 		remember(count) {
-			// Written straight into n8n's database (Node 24's built-in SQLite), as the trigger's own writes would leave it.
-			const value = JSON.stringify({ mode: 'entries', data: Array.from({ length: count }, () => processedHash(`production:${randomUUID()}`)) });
-			const script = `
-				const { DatabaseSync } = require('node:sqlite');
-				const db = new DatabaseSync(process.argv[1]);
-				db.exec('PRAGMA busy_timeout = 10000');
-				db.prepare('DELETE FROM processed_data WHERE workflowId = ? AND context = ?').run(process.argv[2], process.argv[3]);
-				const value = require('fs').readFileSync(0, 'utf8');
-				if (value) db.prepare("INSERT INTO processed_data (workflowId, context, value, createdAt, updatedAt) VALUES (?, ?, ?, STRFTIME('%Y-%m-%d %H:%M:%f', 'NOW'), STRFTIME('%Y-%m-%d %H:%M:%f', 'NOW'))").run(process.argv[2], process.argv[3], value);
-			`;
-			// The list on stdin: it is larger than one command-line argument may be.
-			const result = spawnSync(install.nodeBin, ['-e', script, database, String(triggerFlow.id), `n:${nodeId}`], { input: count > 0 ? value : '', encoding: 'utf8' });
-			if (result.status !== 0) throw new Error(`could not set the trigger's processed data: ${result.stderr}`);
+			writeProcessedRow(install, database, String(triggerFlow.id), nodeId, Array.from({ length: count }, () => processedHash(`production:${randomUUID()}`)));
 		},
 		async stop() {
 			await sandbox.close();

@@ -10,7 +10,7 @@ import { externalTransfers } from '../../sandbox/modules/transfers/store';
 import { transferByRow } from '../helpers/paymentParameters';
 import type { TestSandbox } from '../helpers/sandbox';
 import { useBankInN8n } from './helpers/bankInN8n';
-import { describeInN8n, type E2eN8n } from './helpers/n8n';
+import { describeInN8n, waitFor, type E2eN8n } from './helpers/n8n';
 import { paymentWorkflow } from './helpers/paymentWorkflow';
 
 jest.setTimeout(15 * 60_000);
@@ -34,6 +34,8 @@ describeInN8n('a payment run of 1,000 transfers is made once in a real n8n, howe
 		await n8n.client.publicApi('POST', `/workflows/${workflowId}/activate`, {});
 		/** One batch through the production webhook; the webhook answers when the workflow has run. */
 		const pay = async (batch: string) => {
+			// Once activated, the production webhook answers within moments (a call of 0 rows pays nothing).
+			await waitFor('the workflow\'s production webhook', async () => ((await axios.get(`${n8n.url}/webhook/${path}`, { params: { batch: 'none', count: 0 }, validateStatus: () => true })).status === 404 ? undefined : true));
 			const started = Date.now();
 			const response = await axios.get(`${n8n.url}/webhook/${path}`, { params: { batch, count: 1000 }, timeout: 600_000, validateStatus: () => true });
 			const seconds = (Date.now() - started) / 1000;
