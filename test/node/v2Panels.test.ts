@@ -60,7 +60,7 @@ describe('what each version shows', () => {
 		// A country's fields are offered only while that country is chosen (n8n's editor resolves a collection option's displayOptions within the collection).
 		const offered = (country: string | undefined) =>
 			additional
-				.filter((option) => NodeHelpers.displayParameter(country ? { countrySpecificFields: country } : {}, option, { typeVersion: 2, parameters: {} } as unknown as INode))
+				.filter((option) => NodeHelpers.displayParameter(country ? { countrySpecificFields: country } : {}, option, { typeVersion: 2, parameters: {} } as unknown as INode, new BusinessBanking().description))
 				.map((option) => option.name);
 		expect(offered(undefined)).not.toContain('withholdingTaxRate');
 		expect(offered('spain')).toContain('withholdingTaxRate');
