@@ -107,7 +107,16 @@ describe('Client Invoice › Create, version 2', () => {
 			createParametersV2(itClientId, {
 				iban: { __rl: true, mode: 'iban', value: 'IT60X0542811101000000123456' },
 				items: { item: [{ title: 'Consulenza', quantity: 1, unitPrice: '1000.00', vatRate: '22' }] },
-				italySpain: { reportEinvoicing: false, welfareFundType: 'TC22', welfareFundRate: '4', withholdingTaxReason: 'RT01', withholdingTaxRate: '20', withholdingTaxPaymentReason: 'A' },
+				additionalFields: {
+					number: uniqueNumber('V2IT'),
+					countrySpecificFields: 'italy',
+					reportEinvoicing: false,
+					welfareFundType: 'TC22',
+					welfareFundRate: '4',
+					withholdingTaxReason: 'RT01',
+					withholdingTaxRate: '20',
+					withholdingTaxPaymentReason: 'A',
+				},
 			}),
 			{ ...V2, organization: 'it' },
 		);
@@ -119,9 +128,46 @@ describe('Client Invoice › Create, version 2', () => {
 	});
 
 	test('a withholding tax rate above 100 % is refused with the field named', async () => {
-		const { items, sent } = await run(createParametersV2(client.id, { italySpain: { withholdingTaxRate: '150' } }), { ...V2, continueOnFail: true });
+		const { items, sent } = await run(createParametersV2(client.id, { additionalFields: { countrySpecificFields: 'spain', withholdingTaxRate: '150' } }), { ...V2, continueOnFail: true });
 		expect(sent).toEqual([]);
 		expect(items[0].json.error).toBe('Item 0: Withholding Tax › Rate (withholding_tax.rate): must be a percentage between 0 and 100, e.g. "20" for 20 %, got "150"');
+	});
+
+	test('Additional Fields holds the Settings Overrides and, once the country is chosen, its fields; a country field left from another choice is not sent', async () => {
+		const { error, sent } = await run(
+			createParametersV2(client.id, {
+				additionalFields: {
+					number: uniqueNumber('V2S'),
+					footer: 'Merci',
+					late_payment_penalties: '3 times the legal interest rate',
+					legal_capital_share: '10000.00',
+					// Left from an earlier choice of Italy: the editor no longer shows it with Spain chosen.
+					countrySpecificFields: 'spain',
+					welfareFundType: 'TC22',
+				},
+			}),
+			V2,
+		);
+		expect(error).toBeUndefined();
+		const body = (sent[0].body as { client_invoice: Record<string, unknown> }).client_invoice;
+		expect(body).toMatchObject({
+			footer: 'Merci',
+			settings: { late_payment_penalties: '3 times the legal interest rate', legal_capital_share: { value: '10000.00', currency: 'EUR' } },
+		});
+		// Welfare Fund Type is Italy's: with Spain chosen the editor hides it, and the run does not send it.
+		expect(body).not.toHaveProperty('welfare_fund');
+		expect(body).not.toHaveProperty('countrySpecificFields');
+		expect(body).not.toHaveProperty('country_specific_fields');
+	});
+
+	test('Quantity as typed: 2.5 and 1.2345 are sent as written; a fifth decimal stops the item, nothing rounded or sent', async () => {
+		const line = (quantity: number) => ({ title: 'Hours', quantity, unitPrice: '60.00', vatRate: '20' });
+		const { error, sent } = await run(createParametersV2(client.id, { items: { item: [line(2.5), line(1.2345), line(0.0001)] } }), V2);
+		expect(error).toBeUndefined();
+		expect((sent[0].body as { client_invoice: { items: Array<{ quantity: string }> } }).client_invoice.items.map((item) => item.quantity)).toEqual(['2.5', '1.2345', '0.0001']);
+		const refused = await run(createParametersV2(client.id, { items: { item: [line(2.33333)] } }), { ...V2, continueOnFail: true });
+		expect(refused.sent).toEqual([]);
+		expect(refused.items[0].json.error).toBe('Item 0: Invoice Lines › Invoice Line 1 › Quantity (items[0].quantity): takes up to 4 decimals, got "2.33333"');
 	});
 });
 

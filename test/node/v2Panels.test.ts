@@ -49,6 +49,27 @@ describe('what each version shows', () => {
 		expect(lineFields(1, create).find(([name]) => name === 'vatRate')).toEqual(['vatRate', 'string', '0.2']);
 	});
 
+	it('Client Invoice › Create v2: one Additional Fields (Settings Overrides and the country fields in it), Options with the re-run choices, Advanced; v1 keeps its five collections', () => {
+		const collections = (version: number) => shown(version, create).filter((property) => property.type === 'collection').map((property) => property.name);
+		expect(collections(2)).toEqual(['additionalFields', 'options', 'advanced']);
+		expect(collections(1)).toEqual(['additionalFields', 'settings', 'italySpain', 'options', 'rateLimit']);
+		const additional = named(2, create, 'additionalFields')?.options as INodeProperties[];
+		const names = additional.map((option) => option.name);
+		expect(names).toEqual(expect.arrayContaining(['attachPdfBinaryProperty', 'number', 'late_payment_penalties', 'vat_number', 'countrySpecificFields', 'welfareFundRate', 'withholdingTaxRate']));
+		expect(additional.map((option) => option.displayName)).toEqual([...additional.map((option) => option.displayName)].sort((a, b) => a.localeCompare(b)));
+		// A country's fields are offered only while that country is chosen (n8n's editor resolves a collection option's displayOptions within the collection).
+		const offered = (country: string | undefined) =>
+			additional
+				.filter((option) => NodeHelpers.displayParameter(country ? { countrySpecificFields: country } : {}, option, { typeVersion: 2, parameters: {} } as unknown as INode, new BusinessBanking().description))
+				.map((option) => option.name);
+		expect(offered(undefined)).not.toContain('withholdingTaxRate');
+		expect(offered('spain')).toContain('withholdingTaxRate');
+		expect(offered('spain')).not.toContain('welfareFundRate');
+		expect(offered('italy')).toEqual(expect.arrayContaining(['welfareFundRate', 'withholdingTaxRate', 'stampDutyAmount', 'reportEinvoicing']));
+		expect((named(2, create, 'options')?.options as INodeProperties[]).map((option) => option.name)).toEqual(['skipExisting', 'makeAgain']);
+		expect((named(2, create, 'advanced')?.options as INodeProperties[]).map((option) => option.name)).toEqual(['batchConcurrency', 'rateLimitRequests', 'rateLimitWindowSeconds', 'rememberDays']);
+	});
+
 	it('Get Many’s client filter, International Transfer’s From Account, Webhook Subscription › Get: locators in v2 only', () => {
 		const filter = (version: number) => (named(version, { resource: 'clientInvoice', operation: 'getMany' }, 'filters')?.options as INodeProperties[]).find((option) => option.name === 'clientId');
 		expect([filter(1)?.type, filter(2)?.type]).toEqual(['string', 'resourceLocator']);

@@ -28,6 +28,37 @@ const EXTERNAL_TRANSFER = {
 	reference: 'Invoice 2026-042',
 };
 
+/** A field of a details form as n8n's resource mapper saves it, built from a requirements listing (methods/requirementFields.ts). */
+const formField = (id: string, displayName: string, required: boolean, options?: string[]) => ({
+	id,
+	displayName,
+	required,
+	defaultMatch: false,
+	canBeUsedToMatch: false,
+	display: true,
+	readOnly: false,
+	removed: false,
+	type: options ? 'options' : 'string',
+	...(options ? { options: options.map((value) => ({ name: value, value })) } : {}),
+});
+
+/**
+ * The transfer's details form as the editor holds it once a quote is chosen: the fields the bank's
+ * requirements listing for that quote asks for (the sandbox's USD listing), filled in by the user.
+ */
+const TRANSFER_DETAILS = {
+	mappingMode: 'defineBelow',
+	value: { reference: 'Invoice US-2026-007', sourceOfFunds: 'business_revenue', transferPurpose: 'services' },
+	matchingColumns: [],
+	schema: [
+		formField('reference', 'Reference shown to the beneficiary', true),
+		formField('sourceOfFunds', 'Source of funds', false, ['business_revenue', 'savings', 'investment', 'loan', 'other']),
+		formField('transferPurpose', 'Purpose of the transfer', false, ['goods', 'services', 'salary', 'rent', 'other']),
+	],
+	attemptToConvertTypes: false,
+	convertFieldsToString: false,
+};
+
 const CLIENT = picked('c11e0000-0000-4000-8000-000000000101', 'Éditions Côte d’Azur SARL');
 
 export const PANELS: Panel[] = [
@@ -48,6 +79,7 @@ export const PANELS: Panel[] = [
 			sourceAmount: '1000.00',
 			targetAmount: '1082.40',
 			targetCurrency: 'USD',
+			details: TRANSFER_DETAILS,
 		},
 	},
 	{
@@ -62,7 +94,10 @@ export const PANELS: Panel[] = [
 			dueDate: '2026-02-14T00:00:00',
 			iban: picked('FR7630006000011234567890189', 'Main account (main) · FR76…0189'),
 			items: { item: [{ title: 'Consulting', quantity: 2.5, unit: 'day', unitPrice: '480.00', vatRate: '20' }] },
+			additionalFields: { number: 'INV-2026-001', footer: 'Thank you for your business' },
 		},
+		// The choices of Additional Fields: the Settings Overrides among them, a country's fields only once it is chosen.
+		open: ['Additional Fields'],
 	},
 	{
 		name: 'client-invoice-get-many',

@@ -7,6 +7,7 @@ import { inputError } from '../common/inputError';
 import { InputProblem, readText } from '../common/values';
 import { nodeVersion } from '../versions';
 import { pickedValue } from '../../n8n/locatorInCollection';
+import { COUNTRY_FIELD, COUNTRY_FIELDS, SETTINGS_NAMES } from './fieldsV2';
 import { FieldError, compact, describeField, toDate, toDecimalString, toText } from './values';
 
 type Body = Record<string, unknown>;
@@ -31,8 +32,7 @@ function optionalFields(fields: IDataObject, zone: string, rate: ReturnType<type
 }
 
 /** "Settings Overrides": text values as given; the capital share becomes a money object. */
-function settings(this: IExecuteFunctions, itemIndex: number, currency: () => string | undefined): Body | undefined {
-	const raw = this.getNodeParameter('settings', itemIndex, {}) as IDataObject;
+function settings(raw: IDataObject, currency: () => string | undefined): Body | undefined {
 	const entries = Object.entries(raw).filter(([, value]) => value !== '' && value !== undefined);
 	if (entries.length === 0) return undefined;
 	const body: Body = Object.fromEntries(entries.map(([key, value]) => [key, toText(value, ['settings', key])]));
@@ -43,8 +43,7 @@ function settings(this: IExecuteFunctions, itemIndex: number, currency: () => st
 }
 
 /** "Italy / Spain Only": grouped into the API's objects; a block is sent only when one of its fields is. */
-function italySpain(this: IExecuteFunctions, itemIndex: number): Body {
-	const fields = this.getNodeParameter('italySpain', itemIndex, {}) as IDataObject;
+function italySpain(this: IExecuteFunctions, fields: IDataObject): Body {
 	const rate = rateReader.call(this);
 	const block = (object: Body) => {
 		const given = compact(object);
@@ -65,6 +64,23 @@ function italySpain(this: IExecuteFunctions, itemIndex: number): Body {
 	});
 }
 
+/**
+ * Create's Settings Overrides and Italy / Spain fields. Version 1 has them in collections of their
+ * own; version 2 in its one Additional Fields, where a country's field counts only while that
+ * country is chosen (the editor shows it only then: fieldsV2.ts).
+ */
+function settingsAndCountryFields(this: IExecuteFunctions, itemIndex: number, additional: IDataObject): { settings: IDataObject; country: IDataObject } {
+	if (nodeVersion(this) < 2) {
+		return { settings: this.getNodeParameter('settings', itemIndex, {}) as IDataObject, country: this.getNodeParameter('italySpain', itemIndex, {}) as IDataObject };
+	}
+	const chosen = String(additional[COUNTRY_FIELD] ?? '');
+	const pick = (keep: (name: string) => boolean) => Object.fromEntries(Object.entries(additional).filter(([name]) => keep(name))) as IDataObject;
+	return {
+		settings: pick((name) => SETTINGS_NAMES.includes(name)),
+		country: pick((name) => (COUNTRY_FIELDS[name] as string[] | undefined)?.includes(chosen) === true),
+	};
+}
+
 /** An IBAN as the API takes it: picked from the organization's accounts or typed, spaces removed. */
 const ibanText = (value: unknown) => (toText(pickedValue(value), ['payment_methods', 'iban']) ?? '').replace(/\s+/g, '');
 
@@ -78,6 +94,7 @@ export function buildCreateBody(this: IExecuteFunctions, itemIndex: number): Bod
 	return withFieldErrors(this, itemIndex, () => {
 		const currency = this.getNodeParameter('currency', itemIndex) as string;
 		const additional = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
+		const { settings: overrides, country } = settingsAndCountryFields.call(this, itemIndex, additional);
 		const body: Body = {
 			client_id: locatorValue.call(this, 'clientId', itemIndex),
 			issue_date: toDate(this.getNodeParameter('issueDate', itemIndex), ['issue_date'], this.getTimezone()),
@@ -88,8 +105,8 @@ export function buildCreateBody(this: IExecuteFunctions, itemIndex: number): Bod
 			status: this.getNodeParameter('status', itemIndex, nodeVersion(this) >= 2 ? 'draft' : 'unpaid'),
 			items: readItems.call(this, itemIndex, () => currency),
 			...optionalFields(additional, this.getTimezone(), rateReader.call(this)),
-			...compact({ settings: settings.call(this, itemIndex, () => currency) }),
-			...italySpain.call(this, itemIndex),
+			...compact({ settings: settings(overrides, () => currency) }),
+			...italySpain.call(this, country),
 		};
 		return validate(invoiceCreateSchema, body);
 	});
@@ -120,8 +137,8 @@ function updateBody(this: IExecuteFunctions, itemIndex: number, currency: () => 
 			payment_methods: ibanText(fields.iban) ? { iban: ibanText(fields.iban) } : undefined,
 			items: readItems.call(this, itemIndex, currency) as ItemBody[] | undefined,
 			...optionalFields(fields, this.getTimezone(), rateReader.call(this)),
-			settings: settings.call(this, itemIndex, currency),
-			...italySpain.call(this, itemIndex),
+			settings: settings(this.getNodeParameter('settings', itemIndex, {}) as IDataObject, currency),
+			...italySpain.call(this, this.getNodeParameter('italySpain', itemIndex, {}) as IDataObject),
 		});
 		if (Object.keys(body).length === 0) throw new FieldError([], 'Nothing to update: set at least one field or replace the items');
 		return validate(invoiceUpdateSchema, body);

@@ -7,15 +7,11 @@ import { batchConcurrency } from './batch';
 import { buildCreateBody } from './body';
 import { invoiceLookup, skipExistingInvoiceField } from './existing';
 import { batchOptionsField, currencyOptions, italySpainField, itemsFields, optionalInvoiceFields, settingsField } from './fields';
-import { ibanLocator, italySpainFieldV2, itemsFieldsV2, optionalInvoiceFieldsV2 } from './fieldsV2';
+import { createAdditionalFieldsV2, ibanLocator, itemsFieldsV2 } from './fieldsV2';
 import { clientLocator } from './locators';
 import { foreignIbanRefusal, requireOwnIbanField } from './ownIban';
 import { attachPdf, attachPdfField, pdfToAttach } from './pdfUpload';
 import type { OperationDescriptor } from '../types';
-
-function additionalFieldsOf(properties: INodeProperties[]): INodeProperties {
-	return properties.find((property) => property.name === 'additionalFields') as INodeProperties;
-}
 
 const operations = ['create'];
 const show = { show: { resource: ['clientInvoice'], operation: operations } };
@@ -73,6 +69,9 @@ export const description: INodeProperties[] = [
 /**
  * Version 2: the IBAN picked among the organization's accounts, a draft unless Status says otherwise
  * (one test run makes no numbered invoice), invoice lines and rates as a finance user writes them.
+ * After the lines, one Additional Fields (version 1's Additional Fields, Settings Overrides and
+ * Italy / Spain Only, the country's fields offered once the country is chosen), the two re-run
+ * choices in Options, and the developer's switches under Advanced (actions/advanced/rule.ts).
  */
 export const descriptionV2: INodeProperties[] = [
 	clientField,
@@ -88,9 +87,7 @@ export const descriptionV2: INodeProperties[] = [
 	},
 	requireOwnIbanField(operations),
 	...itemsFieldsV2(operations, 'create'),
-	{ ...additionalFieldsOf(description), options: [attachPdfField, ...optionalInvoiceFieldsV2] },
-	settingsField(operations),
-	italySpainFieldV2(operations),
+	createAdditionalFieldsV2(show, [attachPdfField]),
 	batchOptionsField(operations, [skipExistingInvoiceField, ...memoryFields]),
 ];
 

@@ -1,6 +1,6 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { italySpainField, itemsFields, optionalInvoiceFields } from './fields';
+import { italySpainField, itemsFields, optionalInvoiceFields, settingsField } from './fields';
 import { clientLocator } from './locators';
 
 /**
@@ -29,10 +29,15 @@ const PERCENT_DISCOUNT_OPTIONS: INodePropertyOptions[] = [
 ];
 
 const LINE_CHANGES: Changes = {
+	// No numberPrecision: n8n's editor (N8nInputNumber, element-plus's input number) shows a number
+	// with a precision as toFixed(precision) (2.5 as "2.5000"); without one it shows the number as
+	// typed and keeps it unrounded. The step of 0.0001 says the field takes decimals (the type check,
+	// common/parameterTypes.ts); the run takes up to 4 decimals and refuses more (items.ts), so what
+	// reaches the bank is what was typed, never rounded.
 	quantity: {
 		type: 'number',
 		default: 1,
-		typeOptions: { minValue: 0, numberPrecision: 4 },
+		typeOptions: { minValue: 0, numberStepSize: 0.0001 },
 		description: 'How many units, e.g. 2.5 (up to 4 decimals)',
 	},
 	unitPriceCurrency: 'drop',
@@ -113,3 +118,61 @@ export const clientFilterLocator: INodeProperties = {
 	...clientLocator('clientId', undefined, false),
 	description: 'Only invoices of this client',
 };
+
+/** Create's Additional Fields of version 2: which country's fields to offer (a choice, never sent). */
+export const COUNTRY_FIELD = 'countrySpecificFields';
+
+/** The Italy / Spain fields of version 2, each with the countries it applies to. */
+export const COUNTRY_FIELDS: Record<string, Array<'italy' | 'spain'>> = {
+	paymentReportingConditions: ['italy'],
+	paymentReportingMethod: ['italy'],
+	reportEinvoicing: ['italy'],
+	stampDutyAmount: ['italy'],
+	welfareFundRate: ['italy'],
+	welfareFundType: ['italy'],
+	withholdingTaxPaymentReason: ['italy'],
+	withholdingTaxRate: ['italy', 'spain'],
+	withholdingTaxReason: ['italy'],
+};
+
+/** The Settings Overrides' names (the API's own keys, snake_case: none equals an Additional Field's). */
+export const SETTINGS_NAMES: string[] = (settingsField([]).options as INodeProperties[]).map((option) => option.name);
+
+const byLabel = (a: INodeProperties, b: INodeProperties) => a.displayName.localeCompare(b.displayName);
+
+/**
+ * Client Invoice › Create's one "Additional Fields" of version 2: what an invoice needs now and then
+ * (the optional fields, version 1's Settings Overrides, and the Italy / Spain fields, offered only
+ * once the organization's country is chosen in it: they apply to Italian organizations and, the
+ * withholding tax rate, to Spanish freelancers). Version 1 keeps its four collections.
+ */
+export function createAdditionalFieldsV2(displayOptions: INodeProperties['displayOptions'], first: INodeProperties[]): INodeProperties {
+	const overrides = (settingsField([]).options as INodeProperties[]).map((option) => ({
+		...option,
+		description: `${option.description ? `${option.description} ` : ''}Printed on this invoice instead of the organization’s own`.trim(),
+	}));
+	const country: INodeProperties = {
+		displayName: 'Country-Specific Fields',
+		name: COUNTRY_FIELD,
+		type: 'options',
+		default: 'italy',
+		description: 'Your organization’s country, to offer the fields only it may send (other organizations must leave them out)',
+		options: [
+			{ name: 'Italy', value: 'italy', description: 'E-invoicing report, welfare fund, withholding tax, stamp duty' },
+			{ name: 'Spain (Freelancer)', value: 'spain', description: 'The IRPF withholding tax rate' },
+		],
+	};
+	const countryOnly = (italySpainFieldV2([]).options as INodeProperties[]).map((option) => ({
+		...option,
+		displayOptions: { show: { [COUNTRY_FIELD]: COUNTRY_FIELDS[option.name] } },
+	}));
+	return {
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		displayOptions,
+		options: [...first, ...optionalInvoiceFieldsV2, ...overrides, country, ...countryOnly].sort(byLabel),
+	};
+}

@@ -19,6 +19,16 @@ export function rateReader(this: IExecuteFunctions): RateReader {
 const discountValue = (type: unknown, value: unknown, path: Array<string | number>, rate: RateReader) =>
 	type === 'percentage' ? rate(value, path) : toDecimalString(value, path);
 
+/**
+ * Version 2's Quantity (a number field the editor shows as typed, no precision to pad it to): up to
+ * 4 decimals, sent as written; more is refused, never rounded.
+ */
+function quantityV2(value: unknown, path: Array<string | number>): string | undefined {
+	const quantity = toDecimalString(value, path);
+	if (quantity !== undefined && (quantity.split('.')[1] ?? '').length > 4) throw new FieldError(path, `takes up to 4 decimals, got "${quantity}"`);
+	return quantity;
+}
+
 interface FormItem {
 	title?: string;
 	quantity?: string | number;
@@ -42,10 +52,11 @@ export function readItems(this: IExecuteFunctions, itemIndex: number, currency: 
 	const rate = rateReader.call(this);
 	if (input === 'json') return jsonItems(this.getNodeParameter('itemsJson', itemIndex, '[]'), currency, rate);
 	const lines = this.getNodeParameter('items.item', itemIndex, []) as FormItem[];
+	const quantity = nodeVersion(this) >= 2 ? quantityV2 : toDecimalString;
 	return lines.map((line, index) =>
 		compact({
 			title: toText(line.title, ['items', index, 'title']),
-			quantity: toDecimalString(line.quantity, ['items', index, 'quantity']),
+			quantity: quantity(line.quantity, ['items', index, 'quantity']),
 			unit_price: {
 				value: toDecimalString(line.unitPrice, ['items', index, 'unit_price', 'value']),
 				currency: toText(line.unitPriceCurrency, ['items', index, 'unit_price', 'currency']) ?? currency(),

@@ -115,11 +115,13 @@ function checkMultiOptions(property: INodeProperties, value: unknown, field: str
 }
 
 /**
- * Whole numbers (a text of digits too) within the field's bounds, unless the field takes decimals:
- * then a decimal text too ("2.5" mapped from a sheet), which the operation reads as written.
+ * Whole numbers (a text of digits too) within the field's bounds, unless the field takes decimals (a
+ * precision, or a step finer than 1 where a precision would pad what the editor shows): then a
+ * decimal text too ("2.5" mapped from a sheet), which the operation reads as written.
  */
 function checkNumber(property: INodeProperties, value: unknown, field: string): void {
-	const decimals = Number(property.typeOptions?.numberPrecision ?? 0) > 0;
+	const step = Number(property.typeOptions?.numberStepSize ?? 1);
+	const decimals = Number(property.typeOptions?.numberPrecision ?? 0) > 0 || !Number.isInteger(step);
 	const asText = decimals ? /^-?\d+(\.\d+)?$/ : /^-?\d+$/;
 	const number = typeof value === 'string' && asText.test(value.trim()) ? Number(value) : value;
 	if (typeof number !== 'number' || !Number.isFinite(number) || (!decimals && !Number.isSafeInteger(number))) {
