@@ -24,6 +24,8 @@ import { otherHashes, writeProcessedRow } from './processedRow';
 import { load } from './stats';
 
 const FILLS = (process.env.BENCH_MEMORY_FILLS ?? '0,50000,100000').split(',').map(Number);
+/** New batches per fill (BENCH_MEMORY_NEW): the first after a fill pays for n8n's first read of the list. */
+const NEW_PER_FILL = Number(process.env.BENCH_MEMORY_NEW ?? 1);
 const BATCH = 1_000;
 /** 1,000 transfers are 2,000 requests (the payee's record, the transfer): 20 s at 1,000 per 10 s. */
 const LEAST_SECONDS = (2 * BATCH) / 100;
@@ -48,20 +50,30 @@ export async function benchMemoryInN8n(): Promise<string[][]> {
 		await client.publicApi('POST', `/workflows/${workflow.id}/activate`, {});
 		const payNode = workflow.nodes.find((node) => node.name === 'Pay')!;
 		const database = join(n8n.userFolder, '.n8n', 'database.sqlite');
+		/** One batch through the webhook: its time, and how the bank answered (429s would mean the pace was off). */
 		const pay = async (batch: string) => {
+			sandbox.ctx.requests.clear();
 			const started = Date.now();
 			for (;;) {
 				const response = await fetch(`${n8n.url}/webhook/${path}?batch=${batch}&count=${BATCH}`);
 				if (response.status === 404 && Date.now() - started < 30_000) continue;
 				if (response.status !== 200) throw new Error(`batch ${batch}: HTTP ${response.status} ${await response.text()}`);
-				return (Date.now() - started) / 1000;
+				const seconds = (Date.now() - started) / 1000;
+				const requests = sandbox.ctx.requests.all().filter((request) => request.path.startsWith('/v2/'));
+				const statuses: Record<string, number> = {};
+				for (const request of requests) statuses[String(request.status)] = (statuses[String(request.status)] ?? 0) + 1;
+				const span = requests.length > 1 ? (Date.parse(requests[requests.length - 1].at) - Date.parse(requests[0].at)) / 1000 : 0;
+				const [execution] = (await client.publicApi<{ data: Array<{ startedAt: string; stoppedAt: string; data?: { resultData: { runData: Record<string, Array<{ executionTime: number }>> } } }> }>('GET', `/executions?workflowId=${workflow.id}&includeData=true&limit=1`)).data;
+				const nodeSeconds = Object.fromEntries(Object.entries(execution?.data?.resultData.runData ?? {}).map(([node, runs]) => [node, runs[0].executionTime / 1000]));
+				process.stderr.write(`[bench memory in n8n] batch ${batch}: ${seconds} s, bank answered ${JSON.stringify(statuses)} over ${span} s; nodes ${JSON.stringify(nodeSeconds)}; execution ${(Date.parse(execution.stoppedAt) - Date.parse(execution.startedAt)) / 1000} s\n`);
+				return seconds;
 			}
 		};
 		const rows: string[][] = [];
 		let emptySeconds: number | undefined;
-		for (const fill of FILLS) {
+		for (const [index, fill] of FILLS.entries()) {
 			writeProcessedRow(install, database, String(workflow.id), String(payNode.id), otherHashes(2 * fill));
-			const batch = `fill-${fill}`;
+			const batch = `fill-${index}-${fill}`;
 			const fresh = await pay(batch);
 			const repeat = await pay(batch);
 			emptySeconds ??= fresh;

@@ -41,7 +41,7 @@ describe('limits an author sets refuse only what they should', () => {
 		// As a tool too (the author's list in upper case); another beneficiary still refused.
 		const tool = await runNode({
 			sandbox,
-			node: { type: TOOL_TYPE, parameters: { ...transfer(supplier, {}), allowAiAgentUse: true, aiAgentLimits: { allowedBeneficiaryIds: `x, ${supplier.toUpperCase()}` } } },
+			node: { type: TOOL_TYPE, parameters: { ...transfer(supplier, {}), reference: 'Case (tool)', allowAiAgentUse: true, aiAgentLimits: { allowedBeneficiaryIds: `x, ${supplier.toUpperCase()}` } } },
 		});
 		expect(tool.items[0].json).toMatchObject({ status: 'pending' });
 		const other = await runNode({ sandbox, node: { parameters: transfer(beneficiaryId('fr', 'partner'), { allowedBeneficiaryIds: supplier.toUpperCase() }) } });

@@ -119,6 +119,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		// With the lookup, a create whose answer was lost is looked up before it is sent again.
 		sendAgainWithin: lookup ? Infinity : 0,
 		create: async () => (lookup ? await createOnce.call(this, itemIndex, { what: 'client invoice', ...lookup, create }) : await create()),
+		// A repeat in another execution (the node keeps no ids there) outputs the invoice its reference finds.
+		find: lookup?.find,
 		current: async ([id]) => {
 			const response = await apiRequest.call(this, 'GET', `/v2/client_invoices/${encodeURIComponent(id)}`, { itemIndex });
 			return (response.client_invoice ?? response) as IDataObject;

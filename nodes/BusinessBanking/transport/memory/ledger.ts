@@ -3,7 +3,7 @@ import { sleep, type IExecuteFunctions } from 'n8n-workflow';
 import { Capacity } from './capacity';
 import { callToken, claimValue, dayAnchor, dayOf, generationOf, LEVELS, levelMarker, madeValue } from './names';
 import { forgetValues, recordValues } from './rowCalls';
-import { BUSY_MAX_MS, BUSY_QUIET_MS, CLAIM_BATCH, GATHER_MS, LOOK_AHEAD, MADE_BATCH, MADE_FLUSH_MS, MAX_OVERWRITTEN, POLL_MS, SETTLE_MIN_MS, TICK_MS } from './timing';
+import { BUSY_MAX_MS, BUSY_QUIET_MS, CLAIM_BATCH, FORGET_BATCH, GATHER_MS, LOOK_AHEAD, MADE_BATCH, MADE_FLUSH_MS, MAX_OVERWRITTEN, POLL_MS, SETTLE_MIN_MS, TICK_MS } from './timing';
 
 /** mine: claimed by this run (send it); made: made before, within the window; busy: another attempt holds it; full: see capacity.ts. */
 export type ClaimAnswer = 'mine' | 'made' | 'busy' | 'full';
@@ -71,6 +71,12 @@ export class Ledger {
 
 	/** Claims write `key` for this run, among the next call's claims. */
 	async claim(key: string, waitIfHeld = true): Promise<ClaimAnswer> {
+		// Let go by this run and not yet taken out: still the run's own claim (another item of the run tries it).
+		if (this.toForget.delete(claimValue(key))) {
+			for (const value of this.asked.get(key) ?? []) this.toForget.delete(value);
+			this.ahead++;
+			return 'mine';
+		}
 		// Claimed but not yet sent stays bounded: what an abort or a crash leaves open is at most this.
 		while (this.ahead >= LOOK_AHEAD) await new Promise<void>((resolve) => this.admissions.push(resolve));
 		this.ahead++;
@@ -91,7 +97,12 @@ export class Ledger {
 		this.admissions.shift()?.();
 	}
 
-	/** What `key` made is to be recorded for the window; its claim is then taken out. */
+	/** What `key` made was recorded with its claim (confirmed): only the claim goes, with the run's other removals. */
+	madeAsClaimed(key: string): void {
+		this.toForget.add(claimValue(key));
+	}
+
+	/** What `key` made is to be recorded for the window (a key this run did not claim: Make Again's content); its claim is then taken out. */
 	made(key: string): void {
 		if (this.madeQueue.length === 0) this.oldestMadeAt = Date.now();
 		this.madeQueue.push(key);
@@ -140,7 +151,7 @@ export class Ledger {
 		if ((this.unconfirmed?.claims.length ?? 0) > 0) return true;
 		if (this.busy.length > 0 && now - this.lastPollAt >= POLL_MS) return true;
 		if (this.madeQueue.length >= MADE_BATCH || (this.madeQueue.length > 0 && now - this.oldestMadeAt >= MADE_FLUSH_MS)) return true;
-		return this.finishing || (this.toForget.size > 0 && this.waiting.length === 0);
+		return this.finishing;
 	}
 
 	private needsCall(): boolean {
@@ -182,26 +193,37 @@ export class Ledger {
 			this.failed(error, [...claims, ...polls, ...(previous?.claims ?? [])], forwards, previous);
 			return;
 		} finally {
-			this.settledAt = Date.now() + Math.max(SETTLE_MIN_MS, 2 * (Date.now() - started));
+			// The first call claims nothing: nothing waits on its token, so the claims go at once.
+			this.settledAt = first ? 0 : Date.now() + Math.max(SETTLE_MIN_MS, 2 * (Date.now() - started));
 		}
 		this.firstCallDone = true;
+		const markerStrays: string[] = [];
 		if (first) {
 			this.formerLevels = LEVELS.filter((level) => level !== this.level && !fresh.has(levelMarker(level, generationOf(level, now))));
-			for (const stray of [...formerMarkers.filter((marker) => fresh.has(marker)), ...this.capacity.readFirstCall(anchors, fresh)]) this.toForget.add(stray);
+			// Strays of the run's markers go at once: another run must not read them as there.
+			markerStrays.push(...formerMarkers.filter((marker) => fresh.has(marker)), ...this.capacity.readFirstCall(anchors, fresh));
 		} else {
-			for (const stray of this.capacity.readCall(fresh)) this.toForget.add(stray);
+			markerStrays.push(...this.capacity.readCall(fresh));
 		}
+		for (const stray of markerStrays) this.toForget.add(stray);
 		const next: Unconfirmed = { token, claims: [], forwards: [...forwards] };
+		if (first) {
+			this.unconfirmed = undefined;
+			if (markerStrays.length > 0) await this.forgetNow().catch(() => undefined);
+			return;
+		}
 		if (previous) this.readPrevious(previous, fresh, next);
 		for (const claim of claims) this.readClaim(claim, fresh, next, now);
 		for (const claim of polls) this.readPoll(claim, fresh, next, now);
 		this.unconfirmed = next;
-		if (this.toForget.size > 0) await this.forgetNow().catch(() => undefined);
+		if (markerStrays.length > 0 || this.toForget.size >= FORGET_BATCH) await this.forgetNow().catch(() => undefined);
 	}
 
 	/** The made values a claim asks about, known once the first call has found the windows in use. */
 	private asking(claim: Claim, now: number): Claim {
-		claim.made = [this.level, ...this.formerLevels].map((level) => madeValue(claim.key, level, generationOf(level, now)));
+		const generation = generationOf(this.level, now);
+		// This generation and the next: once made, only the claim goes (the made values were recorded with it).
+		claim.made = [madeValue(claim.key, this.level, generation), madeValue(claim.key, this.level, generation + 1), ...this.formerLevels.map((level) => madeValue(claim.key, level, generationOf(level, now)))];
 		this.asked.set(claim.key, claim.made);
 		return claim;
 	}
@@ -246,12 +268,14 @@ export class Ledger {
 			if (this.busyProgressAt < now - BUSY_QUIET_MS) this.busyProgressAt = now;
 			return;
 		}
-		if (claim.made.some((value) => !fresh.has(value))) {
-			this.toForget.add(claimed);
-			claim.answer('made');
-			return;
-		}
+		if (claim.made.some((value) => !fresh.has(value))) return this.foundMade(claim, fresh);
 		next.claims.push(claim);
+	}
+
+	/** Made before: what this call recorded only by asking goes again (a repeat does not lengthen the memory). */
+	private foundMade(claim: Claim, fresh: ReadonlySet<string>): void {
+		for (const value of [claimValue(claim.key), ...claim.made]) if (fresh.has(value)) this.toForget.add(value);
+		claim.answer('made');
 	}
 
 	private readPoll(claim: Claim, fresh: ReadonlySet<string>, next: Unconfirmed, now: number): void {
@@ -259,8 +283,7 @@ export class Ledger {
 		if (fresh.has(claimed)) {
 			this.busyProgressAt = now;
 			if (claim.made.some((value) => !fresh.has(value))) {
-				this.toForget.add(claimed);
-				claim.answer('made');
+				this.foundMade(claim, fresh);
 			} else {
 				// The other attempt let it go (the bank refused it for sure): this run's claim now.
 				next.claims.push(claim);

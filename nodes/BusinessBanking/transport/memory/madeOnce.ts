@@ -38,6 +38,8 @@ export interface MadeOnceWrite {
 	ids?: (made: IDataObject) => string[];
 	/** The record as the bank has it now, by those ids; `{ id }` where the API can read none. */
 	current?: (ids: string[]) => Promise<IDataObject>;
+	/** Where the write can be looked up by the user's own reference (Skip If It Already Exists): the record, for a repeat whose ids the node does not hold. */
+	find?: () => Promise<IDataObject | undefined>;
 }
 
 /** Not started: an earlier item of the run failed (without Continue On Fail), so the run stops sending. */
@@ -59,13 +61,11 @@ export async function makeOnce(this: IExecuteFunctions, itemIndex: number, write
 	// A workflow never saved has no processed data: the bank's key is all there is.
 	if (!nodeCanRecord(this)) return await write.create();
 	const run = runWritesOf(this, itemIndex);
-	// The same write twice in one run: the second is what the first made.
+	// The same write twice in one run: the second is what the first made, or tries for itself if the first failed.
 	const first = run.sameKey.get(write.key);
 	if (first) {
-		const made = await first.catch(() => {
-			throw new NodeOperationError(this.getNode(), `Item ${itemIndex}: the same ${write.what} as an earlier item of this run, which failed; nothing was sent for this one`, { itemIndex });
-		});
-		return { ...made, _madeEarlier: { at: isoOfMinutes(minutesNow()), executionId: run.executionId } };
+		const made = await first.catch(() => undefined);
+		if (made) return { ...made, _madeEarlier: { at: isoOfMinutes(minutesNow()), executionId: run.executionId } };
 	}
 	const making = makeItem(this, run, itemIndex, write);
 	run.sameKey.set(write.key, making);
@@ -125,7 +125,7 @@ async function send(context: IExecuteFunctions, run: RunWrites, itemIndex: numbe
 	const ids = write.ids ? write.ids(made) : [typeof made.id === 'string' || typeof made.id === 'number' ? String(made.id) : ''];
 	const entry: LineageEntry = { state: 'made', at: minutesNow(), executionId: run.executionId, ids };
 	run.lineage.set(write.key, entry);
-	run.ledger.made(write.key);
+	run.ledger.madeAsClaimed(write.key);
 	// Made again on purpose: from now on it is also what its content made.
 	const sameContent = contentKeyOf(context, write.key);
 	if (sameContent) {
@@ -137,13 +137,16 @@ async function send(context: IExecuteFunctions, run: RunWrites, itemIndex: numbe
 
 /**
  * Made before: the record as the bank has it now where this execution's record holds its ids (a
- * Retry execution), else what the node knows: that it was made, by an earlier execution.
+ * Retry execution) or the user's reference finds it, else what the node knows: that it was made,
+ * by an earlier execution.
  */
 async function madeEarlier(write: MadeOnceWrite, known: LineageEntry | undefined): Promise<IDataObject> {
 	if (known?.state === 'made' && known.ids && known.ids.every(Boolean)) {
 		const current = write.current ? await write.current(known.ids) : { id: known.ids[0] };
 		return { ...current, _madeEarlier: { at: isoOfMinutes(known.at), executionId: known.executionId } };
 	}
+	const found = write.find ? await write.find() : undefined;
+	if (found) return { ...found, _madeEarlier: { at: null, executionId: null, note: 'Made by an earlier execution of this workflow; found by its reference' } };
 	return {
 		_madeEarlier: {
 			at: null,
