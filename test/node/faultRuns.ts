@@ -19,8 +19,8 @@ async function armFlakyService(sandbox: TestSandbox, path: string, seed: number)
  * Runs one Business Banking node on `items` three times, as happens after a failure: the first
  * execution, during which the service goes down for good after `outageAfter` requests to `path`
  * (503 before anything is made), so that it stops midway; the service comes back, then n8n's
- * "Retry execution" (a new execution id, the same workflow and input, mode 'retry') and a manual
- * run of the same input. The service stays flaky throughout. `count` tells how many records exist.
+ * "Retry execution" of it (a new execution id, mode 'retry', the failed execution's data and
+ * context) and a manual run of the same input (a new execution). The service stays flaky throughout. `count` tells how many records exist.
  */
 export async function runThreeTimes(
 	sandbox: TestSandbox,
@@ -30,8 +30,8 @@ export async function runThreeTimes(
 	await injectFault(sandbox, { method: 'POST', path, kind: 'status', status: 503, retryAfter: 0, after: setup.outageAfter, count: 10_000 });
 	await armFlakyService(sandbox, path, 11);
 	const workflowId = `wf-${randomUUID()}`;
-	const run = (mode: 'manual' | 'retry') => runNode({ sandbox, node, items, workflowId, executionId: randomUUID(), mode, credentialOptions });
-	const first = await run('manual');
+	const run = (retryOf?: RunNodeResult) => runNode({ sandbox, node, items, workflowId, executionId: randomUUID(), retryOf: retryOf?.run, credentialOptions });
+	const first = await run();
 	const afterFirst = setup.count();
 	await sandbox.http.delete('/sandbox/faults');
 	// At these rates an item meets four failures in a row about once in ten runs of 200 items
@@ -39,8 +39,8 @@ export async function runThreeTimes(
 	// The draws follow the order requests arrive in, so this seed was chosen for the node's pacing
 	// (100 in flight; 21 was, for 50) such that none does.
 	await armFlakyService(sandbox, path, 31);
-	const retried = await run('retry');
-	const rerun = await run('manual');
+	const retried = await run(first);
+	const rerun = await run();
 	await sandbox.http.delete('/sandbox/faults');
 	const posts = sandbox.ctx.requests.find('POST', path);
 	return { first, retried, rerun, afterFirst, dropped: posts.filter((post) => post.dropped).length };

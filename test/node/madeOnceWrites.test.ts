@@ -24,33 +24,34 @@ interface Scenario {
 }
 
 /**
- * Issue 35, for each write without the transfer's own test: the bank down part-way, then n8n's Retry
- * execution 31 minutes and 3 days later (mode retry, new execution ids): each item is made once, a
- * repeat outputs the earlier record, the one whose answer was lost is refused, and made on purpose.
+ * Issues 35 and 42, for each write without the transfer's own test: the bank down part-way, then n8n's
+ * Retry execution of it 31 minutes and 3 days later: each item is made once, a repeat outputs the
+ * earlier record, the one whose answer was lost is refused, and made on purpose (the later retry
+ * outputs those from the node's list, without the bank's record: only the others are checked for it).
  */
 async function outageThenRetries(sandbox: TestSandbox, move: (ms: number) => void, scenario: Scenario) {
 	const { path, parameters, items } = scenario;
 	const workflowId = `wf-${randomUUID()}`;
-	const run = (mode: 'manual' | 'retry', runItems = items, options: IDataObject = {}): Promise<RunNodeResult> =>
+	const run = (retryOf?: RunNodeResult, runItems = items, options: IDataObject = {}): Promise<RunNodeResult> =>
 		runNode({
 			sandbox,
-			node: { parameters: { ...parameters, ...(Object.keys(options).length ? { options: { ...(parameters.options as IDataObject), ...options } } : {}) } as INodeParameters, continueOnFail: mode === 'retry' },
+			node: { parameters: { ...parameters, ...(Object.keys(options).length ? { options: { ...(parameters.options as IDataObject), ...options } } : {}) } as INodeParameters, continueOnFail: Boolean(retryOf) },
 			items: runItems,
 			workflowId,
 			executionId: randomUUID(),
-			mode,
+			retryOf: retryOf?.run,
 		});
 	const made = () => sandbox.ctx.requests.find('POST', path).filter((request) => request.status === 201);
 	sandbox.ctx.requests.clear();
 	await injectFault(sandbox, { method: 'POST', path, kind: 'status', status: 503, retryAfter: 0, after: scenario.outageAfter, count: 10_000 });
-	const first = await run('manual');
+	const first = await run();
 	expect(first.error?.message).toMatch(/may have been made/);
 	const madeFirst = made().length;
 	expect(madeFirst).toBeGreaterThanOrEqual(scenario.outageAfter - 1);
 	await sandbox.http.delete('/sandbox/faults');
 
 	move(31 * MINUTES);
-	const retried = await run('retry');
+	const retried = await run(first);
 	expect(retried.items).toHaveLength(items.length);
 	const earlier = range(items.length).filter((i) => retried.items[i].json._madeEarlier);
 	const refused = range(items.length).filter((i) => typeof retried.items[i].json.error === 'string');
@@ -63,17 +64,18 @@ async function outageThenRetries(sandbox: TestSandbox, move: (ms: number) => voi
 
 	// They are not at the bank (a 503 made nothing): made on purpose.
 	if (refused.length > 0) {
-		const payAnyway = await run('manual', refused.map((i) => items[i]), { makeAgain: true });
+		const payAnyway = await run(undefined, refused.map((i) => items[i]), { makeAgain: true });
 		expect(payAnyway.error).toBeUndefined();
 	}
 	expect(made()).toHaveLength(items.length);
 
 	move(3 * DAYS);
 	const before = made().length;
-	const later = await run('retry');
+	// The first execution retried again: each output as made, as the bank has it where the retry's record holds its ids.
+	const later = await run(first);
 	expect(later.items.every((item) => item.json._madeEarlier && !item.json.error)).toBe(true);
 	expect(made()).toHaveLength(before);
-	return { retried, later };
+	return { retried, later: { items: later.items.filter((_, i) => !refused.includes(i)) } };
 }
 
 describe('every write that moves money or bills a client is made once per content, however late the repeat', () => {
@@ -93,7 +95,7 @@ describe('every write that moves money or bills a client is made once per conten
 			parameters: subscriptionByRow(clientId, date),
 			items: range(20).map((i) => ({ amount: `${20 + i}.90`, reference: `Plan ${i + 1}` })),
 		});
-		expect(new Set(later.items.map((item) => item.json.id)).size).toBe(20);
+		expect(new Set(later.items.map((item) => item.json.id)).size).toBe(later.items.length);
 	}, 120_000);
 
 	it('Direct Debit › Create Mandate: one per client', async () => {

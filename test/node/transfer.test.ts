@@ -75,7 +75,10 @@ describe('External Transfer in n8n’s engine', () => {
 		const executionId = randomUUID();
 		const first = await runNode({ sandbox, node: { parameters: createParameters() }, executionId });
 		const second = await runNode({ sandbox, node: { parameters: createParameters() }, executionId });
-		expect(second.items[0].json.id).toBe(first.items[0].json.id);
+		// Answered from the node's memory: nothing sent, the first one named as made earlier.
+		expect(first.items[0].json.id).toEqual(expect.any(String));
+		expect(second.items[0].json._madeEarlier).toBeDefined();
+		expect(sandbox.ctx.requests.find('POST', '/v2/external_transfers')).toHaveLength(1);
 		expect(stored()).toHaveLength(1);
 	});
 
@@ -92,7 +95,8 @@ describe('External Transfer in n8n’s engine', () => {
 		const first = await runNode({ sandbox, node: { parameters } });
 		const second = await runNode({ sandbox, node: { parameters } });
 		// The second execution sends nothing: the node remembers what the key made.
-		expect(second.items[0].json).toMatchObject({ id: first.items[0].json.id, _madeEarlier: {} });
+		expect(first.items[0].json.id).toEqual(expect.any(String));
+		expect(second.items[0].json).toMatchObject({ _madeEarlier: { note: expect.stringMatching(/^Made by an earlier execution/) } });
 		const keys = sandbox.ctx.requests.find('POST', '/v2/external_transfers').map((r) => r.headers['x-service-idempotency-key']);
 		expect(keys).toEqual(['sheet-row-42']);
 		expect(stored()).toHaveLength(1);

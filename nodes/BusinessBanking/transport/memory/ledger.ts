@@ -3,7 +3,7 @@ import { sleep, type IExecuteFunctions } from 'n8n-workflow';
 import { Capacity } from './capacity';
 import { callToken, claimValue, dayAnchor, dayOf, generationOf, LEVELS, levelMarker, madeValue } from './names';
 import { forgetValues, recordValues } from './rowCalls';
-import { BUSY_MAX_MS, BUSY_QUIET_MS, CLAIM_BATCH, FORGET_BATCH, GATHER_MS, LOOK_AHEAD, MADE_BATCH, MADE_FLUSH_MS, MAX_OVERWRITTEN, POLL_MS, SETTLE_MIN_MS, TICK_MS } from './timing';
+import { BUSY_MAX_MS, BUSY_QUIET_MS, CLAIM_BATCH, CLAIM_CHUNK, FORGET_BATCH, GATHER_MS, LATER_GATHER_MS, LOOK_AHEAD, MADE_BATCH, MADE_FLUSH_MS, MAX_OVERWRITTEN, POLL_MS, SETTLE_MIN_MS, TICK_MS } from './timing';
 
 /** mine: claimed by this run (send it); made: made before, within the window; busy: another attempt holds it; full: see capacity.ts. */
 export type ClaimAnswer = 'mine' | 'made' | 'busy' | 'full';
@@ -44,6 +44,7 @@ export class Ledger {
 	private formerLevels: number[] = [];
 	private readonly capacity: Capacity;
 	private firstCallDone = false;
+	private claimedBefore = false;
 	private waiting: Claim[] = [];
 	private busy: Claim[] = [];
 	private madeQueue: string[] = [];
@@ -147,11 +148,24 @@ export class Ledger {
 	private ready(): boolean {
 		const now = Date.now();
 		if (now < this.settledAt) return false;
-		if (this.waiting.length >= CLAIM_BATCH || (this.waiting.length > 0 && now - this.waiting[0].queuedAt >= GATHER_MS)) return true;
+		if (this.claimsDue(now)) return true;
 		if ((this.unconfirmed?.claims.length ?? 0) > 0) return true;
 		if (this.busy.length > 0 && now - this.lastPollAt >= POLL_MS) return true;
 		if (this.madeQueue.length >= MADE_BATCH || (this.madeQueue.length > 0 && now - this.oldestMadeAt >= MADE_FLUSH_MS)) return true;
 		return this.finishing;
+	}
+
+	/**
+	 * The run's first claims go after GATHER_MS; later ones come one by one as claimed writes are sent,
+	 * so they wait for CLAIM_CHUNK of them (or LATER_GATHER_MS): the writes claimed ahead are still
+	 * being sent meanwhile, and each call costs the whole list.
+	 */
+	private claimsDue(now: number): boolean {
+		if (this.waiting.length === 0) return false;
+		if (this.waiting.length >= CLAIM_BATCH) return true;
+		const waited = now - this.waiting[0].queuedAt;
+		if (!this.claimedBefore) return waited >= GATHER_MS;
+		return this.waiting.length >= CLAIM_CHUNK || waited >= LATER_GATHER_MS || this.ahead <= this.waiting.length;
 	}
 
 	private needsCall(): boolean {
@@ -175,6 +189,7 @@ export class Ledger {
 		const previous = this.unconfirmed;
 		// The first call only learns which windows are in use before anything is claimed.
 		const claims = first ? [] : await this.withinCapacity(this.waiting.splice(0, CLAIM_BATCH).map((claim) => this.asking(claim, now)));
+		if (claims.length > 0) this.claimedBefore = true;
 		const polls = !first && now - this.lastPollAt >= POLL_MS ? this.busy.splice(0) : [];
 		if (polls.length > 0) this.lastPollAt = now;
 		const forwards = first ? [] : this.madeQueue.splice(0);

@@ -65,7 +65,9 @@ export async function makeOnce(this: IExecuteFunctions, itemIndex: number, write
 	const first = run.sameKey.get(write.key);
 	if (first) {
 		const made = await first.catch(() => undefined);
-		if (made) return { ...made, _madeEarlier: { at: isoOfMinutes(minutesNow()), executionId: run.executionId } };
+		// What the first item output, as made earlier (not as found or created now: that was the first item's).
+		const { _existing: _asFirst, ...record } = made ?? {};
+		if (made) return { ...record, _madeEarlier: { at: isoOfMinutes(minutesNow()), executionId: run.executionId } };
 	}
 	const making = makeItem(this, run, itemIndex, write);
 	run.sameKey.set(write.key, making);

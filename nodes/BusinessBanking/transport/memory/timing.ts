@@ -5,6 +5,9 @@
  * are taken out FORGET_BATCH at a time, and at most LOOK_AHEAD writes are claimed but not yet sent (what a crash can leave open).
  */
 export const GATHER_MS = 100;
+/** After the run's first claims: the next ones go CLAIM_CHUNK at a time, or after LATER_GATHER_MS. */
+export const CLAIM_CHUNK = 250;
+export const LATER_GATHER_MS = 2_000;
 export const CLAIM_BATCH = 1_000;
 export const LOOK_AHEAD = 500;
 export const MADE_BATCH = 1_000;
