@@ -90,20 +90,19 @@ async function makeItem(context: IExecuteFunctions, run: RunWrites, itemIndex: n
 }
 
 /**
- * This execution (or the one it retries) sent it and had no answer. While the bank knows the key it
- * is asked again (it answers what it made); after, the node's list decides: made since (another
- * execution, Make Again) or still open, in which case nothing is sent.
+ * This execution (or the one it retries) sent it and had no answer. The node's list says whether it
+ * was made since (by a later execution, or Make Again). If not: while the bank knows the key (or the
+ * create looks the record up first) it is asked again, and it answers what it made; after, nothing
+ * is sent.
  */
 async function sendAgainOrStop(context: IExecuteFunctions, run: RunWrites, itemIndex: number, write: MadeOnceWrite, known: LineageEntry): Promise<IDataObject> {
-	if (minutesNow() - known.at < write.sendAgainWithin) return await send(context, run, itemIndex, write, known.at, known.executionId);
 	const answer = await run.slots.without(async () => await run.ledger.claim(write.key, false)).catch((error: unknown) => {
 		throw storeFailed(context, itemIndex, error);
 	});
 	if (answer === 'made') return await madeEarlier(write, undefined);
-	if (answer === 'mine') {
-		run.ledger.leftClaimed();
-		run.ledger.release(write.key);
-	}
+	if (answer === 'mine') run.ledger.leftClaimed();
+	if (minutesNow() - known.at < write.sendAgainWithin) return await send(context, run, itemIndex, write, known.at, known.executionId);
+	if (answer === 'mine') run.ledger.release(write.key);
 	throw mayExist(context, itemIndex, write, known.at, known.executionId);
 }
 
