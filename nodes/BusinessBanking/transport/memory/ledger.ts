@@ -1,32 +1,11 @@
 import { sleep, type IExecuteFunctions } from 'n8n-workflow';
 
 import { Capacity } from './capacity';
+import type { Claim, ClaimAnswer, Unconfirmed } from './claim';
+import { LookAhead } from './lookAhead';
 import { callToken, claimValue, dayAnchor, dayOf, generationOf, LEVELS, levelMarker, madeValue } from './names';
 import { forgetValues, recordValues } from './rowCalls';
 import { BUSY_MAX_MS, BUSY_QUIET_MS, CLAIM_BATCH, CLAIM_CHUNK, FORGET_BATCH, GATHER_MS, LATER_GATHER_MS, LOOK_AHEAD, MADE_BATCH, MADE_FLUSH_MS, MAX_OVERWRITTEN, POLL_MS, SETTLE_MIN_MS, TICK_MS } from './timing';
-
-/** mine: claimed by this run (send it); made: made before, within the window; busy: another attempt holds it; full: see capacity.ts. */
-export type ClaimAnswer = 'mine' | 'made' | 'busy' | 'full';
-
-interface Claim {
-	key: string;
-	/** The made values it asks about: its window's generation now, and those of former windows in use (set when it is sent). */
-	made: string[];
-	queuedAt: number;
-	/** Whether to wait while another attempt holds it (a write this execution sent itself knows the holder: itself). */
-	waitIfHeld: boolean;
-	/** When it was first found held by another attempt. */
-	busySince?: number;
-	answer: (answer: ClaimAnswer) => void;
-	fail: (error: unknown) => void;
-}
-
-/** What a call recorded that counts only once its token is seen at the next call. */
-interface Unconfirmed {
-	token: string;
-	claims: Claim[];
-	forwards: string[];
-}
 
 /**
  * One run's dealings with the node's list in n8n's processed-data store, batched: the claims of
@@ -58,8 +37,7 @@ export class Ledger {
 	private busyProgressAt = 0;
 	private finishing = false;
 	private pumping?: Promise<void>;
-	private ahead = 0;
-	private readonly admissions: Array<() => void> = [];
+	private readonly ahead = new LookAhead(LOOK_AHEAD);
 
 	constructor(
 		private readonly context: IExecuteFunctions,
@@ -75,12 +53,10 @@ export class Ledger {
 		// Let go by this run and not yet taken out: still the run's own claim (another item of the run tries it).
 		if (this.toForget.delete(claimValue(key))) {
 			for (const value of this.asked.get(key) ?? []) this.toForget.delete(value);
-			this.ahead++;
+			this.ahead.count++;
 			return 'mine';
 		}
-		// Claimed but not yet sent stays bounded: what an abort or a crash leaves open is at most this.
-		while (this.ahead >= LOOK_AHEAD) await new Promise<void>((resolve) => this.admissions.push(resolve));
-		this.ahead++;
+		await this.ahead.enter();
 		const answer = await new Promise<ClaimAnswer>((resolve, reject) => {
 			this.waiting.push({ key, made: [], queuedAt: Date.now(), waitIfHeld, answer: resolve, fail: reject });
 			this.kick();
@@ -94,8 +70,7 @@ export class Ledger {
 
 	/** A claimed write was sent (or given up): one more may be claimed ahead. */
 	leftClaimed(): void {
-		this.ahead--;
-		this.admissions.shift()?.();
+		this.ahead.leave();
 	}
 
 	/** What `key` made was recorded with its claim (confirmed): only the claim goes, with the run's other removals. */
@@ -165,7 +140,7 @@ export class Ledger {
 		if (this.waiting.length >= CLAIM_BATCH) return true;
 		const waited = now - this.waiting[0].queuedAt;
 		if (!this.claimedBefore) return waited >= GATHER_MS;
-		return this.waiting.length >= CLAIM_CHUNK || waited >= LATER_GATHER_MS || this.ahead <= this.waiting.length;
+		return this.waiting.length >= CLAIM_CHUNK || waited >= LATER_GATHER_MS || this.ahead.count <= this.waiting.length;
 	}
 
 	private needsCall(): boolean {
