@@ -65,7 +65,7 @@ export async function benchMemoryInN8n(): Promise<string[][]> {
 				const span = requests.length > 1 ? (Date.parse(requests[requests.length - 1].at) - Date.parse(requests[0].at)) / 1000 : 0;
 				const [execution] = (await client.publicApi<{ data: Array<{ startedAt: string; stoppedAt: string; data?: { resultData: { runData: Record<string, Array<{ executionTime: number }>> } } }> }>('GET', `/executions?workflowId=${workflow.id}&includeData=true&limit=1`)).data;
 				const nodeSeconds = Object.fromEntries(Object.entries(execution?.data?.resultData.runData ?? {}).map(([node, runs]) => [node, runs[0].executionTime / 1000]));
-				process.stderr.write(`[bench memory in n8n] batch ${batch}: ${seconds} s, bank answered ${JSON.stringify(statuses)} over ${span} s; nodes ${JSON.stringify(nodeSeconds)}; execution ${(Date.parse(execution.stoppedAt) - Date.parse(execution.startedAt)) / 1000} s\n`);
+				process.stderr.write(`[bench memory in n8n] batch ${batch}: ${seconds} s, bank answered ${JSON.stringify(statuses)} over ${span} s; nodes ${JSON.stringify(nodeSeconds)}; execution ${(Date.parse(execution.stoppedAt) - Date.parse(execution.startedAt)) / 1000} s, first request after ${requests.length ? (Date.parse(requests[0].at) - Date.parse(execution.startedAt)) / 1000 : '-'} s, stopped ${requests.length ? (Date.parse(execution.stoppedAt) - Date.parse(requests[requests.length - 1].at)) / 1000 : '-'} s after the last\n`);
 				return seconds;
 			}
 		};

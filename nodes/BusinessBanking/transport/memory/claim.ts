@@ -10,6 +10,14 @@ export interface Claim {
 	queuedAt: number;
 	/** Whether to wait while another attempt holds it (a write this execution sent itself knows the holder: itself). */
 	waitIfHeld: boolean;
+	/** Whether it may be sent before its call's token is seen (the bank's idempotency key covers that moment). */
+	early: boolean;
+	/** Answered 'mine' already (early). */
+	answered?: boolean;
+	/** Its call's token seen: its values stand. */
+	confirmed?: boolean;
+	/** Made before its token was seen: the claim goes once it is. */
+	madeEarly?: boolean;
 	/** When it was first found held by another attempt. */
 	busySince?: number;
 	answer: (answer: ClaimAnswer) => void;

@@ -1,20 +1,20 @@
 import { sleep, type IExecuteFunctions } from 'n8n-workflow';
 
 import { Capacity } from './capacity';
+import { HeldClaims } from './heldClaims';
 import type { Claim, ClaimAnswer, Unconfirmed } from './claim';
 import { LookAhead } from './lookAhead';
-import { callToken, claimValue, dayAnchor, dayOf, generationOf, LEVELS, levelMarker, madeValue } from './names';
+import { firstCallOfRun } from './firstCall';
+import { callToken, claimValue, generationOf, madeValue, madeValuesAsked, runMarkers } from './names';
 import { forgetValues, recordValues } from './rowCalls';
-import { BUSY_MAX_MS, BUSY_QUIET_MS, CLAIM_BATCH, CLAIM_CHUNK, FORGET_BATCH, GATHER_MS, LATER_GATHER_MS, LOOK_AHEAD, MADE_BATCH, MADE_FLUSH_MS, MAX_OVERWRITTEN, POLL_MS, SETTLE_MIN_MS, TICK_MS } from './timing';
+import { CLAIM_BATCH, CLAIM_CHUNK, FORGET_BATCH, GATHER_MS, LATER_GATHER_MS, LOOK_AHEAD, MADE_BATCH, MADE_FLUSH_MS, MAX_OVERWRITTEN, SETTLE_MIN_MS, TICK_MS } from './timing';
 
 /**
- * One run's dealings with the node's list in n8n's processed-data store, batched: the claims of
- * many items in one call, what they made in one call, what is to be taken out in one. A call's
- * token is looked for in the next call, at least a settling time later (twice the call's own
- * duration): a process of another worker whose call read the list before this one wrote it and
- * wrote it after would have removed the token, and with it this call's values, which are then
- * recorded again (or found claimed by that process). So a claim becomes the run's only once its
- * token is seen, and a claim is taken out only once what was made is recorded for good.
+ * One run's dealings with the node's list in n8n's processed-data store, batched: the claims of many
+ * items in one call, what is taken out in one. A call's token is looked for at the next call, a
+ * settling time later (twice the call's duration): a process whose call read the list before this
+ * one wrote it and wrote it after would have removed the token with this call's values, which are
+ * then recorded again (or found claimed by that process). A claim is the run's once its token is seen.
  */
 export class Ledger {
 	private readonly run = Math.random().toString(36).slice(2, 10);
@@ -25,16 +25,17 @@ export class Ledger {
 	private firstCallDone = false;
 	private claimedBefore = false;
 	private waiting: Claim[] = [];
-	private busy: Claim[] = [];
+	private readonly held = new HeldClaims();
 	private madeQueue: string[] = [];
 	private oldestMadeAt = 0;
 	private unconfirmed?: Unconfirmed;
 	private readonly toForget = new Set<string>();
 	private readonly asked = new Map<string, string[]>();
+	private readonly claimsByKey = new Map<string, Claim>();
+	/** Sent early, then found claimed by another process: that claim is the other's to take out. */
+	private readonly yielded = new Set<string>();
 	private overwrittenInARow = 0;
 	private settledAt = 0;
-	private lastPollAt = 0;
-	private busyProgressAt = 0;
 	private finishing = false;
 	private pumping?: Promise<void>;
 	private readonly ahead = new LookAhead(LOOK_AHEAD);
@@ -49,7 +50,7 @@ export class Ledger {
 	}
 
 	/** Claims write `key` for this run, among the next call's claims. */
-	async claim(key: string, waitIfHeld = true): Promise<ClaimAnswer> {
+	async claim(key: string, waitIfHeld = true, early = false): Promise<ClaimAnswer> {
 		// Let go by this run and not yet taken out: still the run's own claim (another item of the run tries it).
 		if (this.toForget.delete(claimValue(key))) {
 			for (const value of this.asked.get(key) ?? []) this.toForget.delete(value);
@@ -58,7 +59,9 @@ export class Ledger {
 		}
 		await this.ahead.enter();
 		const answer = await new Promise<ClaimAnswer>((resolve, reject) => {
-			this.waiting.push({ key, made: [], queuedAt: Date.now(), waitIfHeld, answer: resolve, fail: reject });
+			const claim: Claim = { key, made: [], queuedAt: Date.now(), waitIfHeld, early, answer: resolve, fail: reject };
+			this.claimsByKey.set(key, claim);
+			this.waiting.push(claim);
 			this.kick();
 		}).catch((error: unknown) => {
 			this.leftClaimed();
@@ -75,7 +78,10 @@ export class Ledger {
 
 	/** What `key` made was recorded with its claim (confirmed): only the claim goes, with the run's other removals. */
 	madeAsClaimed(key: string): void {
-		this.toForget.add(claimValue(key));
+		const claim = this.claimsByKey.get(key);
+		if (this.yielded.has(key)) return;
+		if (claim?.answered && !claim.confirmed) claim.madeEarly = true;
+		else this.toForget.add(claimValue(key));
 	}
 
 	/** What `key` made is to be recorded for the window (a key this run did not claim: Make Again's content); its claim is then taken out. */
@@ -107,14 +113,14 @@ export class Ledger {
 	}
 
 	private hasWork(): boolean {
-		const open = this.unconfirmed && (this.unconfirmed.claims.length > 0 || this.unconfirmed.forwards.length > 0);
-		return this.waiting.length > 0 || this.busy.length > 0 || this.madeQueue.length > 0 || Boolean(open) || this.toForget.size > 0;
+		return this.needsCall() || this.toForget.size > 0;
 	}
 
 	private async pump(): Promise<void> {
 		while (this.hasWork()) {
 			while (!this.ready()) await sleep(TICK_MS);
-			if (this.needsCall()) await this.call();
+			if (!this.firstCallDone) await this.firstCall();
+			else if (this.needsCall()) await this.call();
 			else await this.forgetNow();
 		}
 	}
@@ -125,9 +131,9 @@ export class Ledger {
 		if (now < this.settledAt) return false;
 		if (this.claimsDue(now)) return true;
 		if ((this.unconfirmed?.claims.length ?? 0) > 0) return true;
-		if (this.busy.length > 0 && now - this.lastPollAt >= POLL_MS) return true;
+		if (this.held.due(now)) return true;
 		if (this.madeQueue.length >= MADE_BATCH || (this.madeQueue.length > 0 && now - this.oldestMadeAt >= MADE_FLUSH_MS)) return true;
-		return this.finishing;
+		return this.finishing || this.toForget.size >= FORGET_BATCH;
 	}
 
 	/**
@@ -145,7 +151,7 @@ export class Ledger {
 
 	private needsCall(): boolean {
 		const open = this.unconfirmed && (this.unconfirmed.claims.length > 0 || this.unconfirmed.forwards.length > 0);
-		return this.waiting.length > 0 || this.busy.length > 0 || this.madeQueue.length > 0 || Boolean(open);
+		return this.waiting.length > 0 || this.held.size > 0 || this.madeQueue.length > 0 || Boolean(open);
 	}
 
 	private async forgetNow(): Promise<void> {
@@ -154,54 +160,43 @@ export class Ledger {
 		await forgetValues(this.context, values);
 	}
 
+	/** The run's first call learns which windows are in use, and what proves the list's age, before anything is claimed. */
+	private async firstCall(): Promise<void> {
+		const formerLevels = await firstCallOfRun(this.context, this.level, this.capacity, Date.now()).catch((error: unknown) => {
+			for (const claim of this.waiting.splice(0)) claim.fail(error);
+		});
+		if (!formerLevels) return;
+		this.formerLevels = formerLevels;
+		this.firstCallDone = true;
+	}
+
 	/** One call: the run's markers, the last call's token and values again, new claims, looks at held claims, what was made, a token. */
 	private async call(): Promise<void> {
 		const now = Date.now();
 		const generation = generationOf(this.level, now);
-		const first = !this.firstCallDone;
-		const formerMarkers = first ? LEVELS.filter((level) => level !== this.level).map((level) => levelMarker(level, generationOf(level, now))) : [];
-		const anchors = first ? this.capacity.firstCallValues(now) : this.capacity.callValues();
 		const previous = this.unconfirmed;
-		// The first call only learns which windows are in use before anything is claimed.
-		const claims = first ? [] : await this.withinCapacity(this.waiting.splice(0, CLAIM_BATCH).map((claim) => this.asking(claim, now)));
+		const claims = await this.withinCapacity(this.waiting.splice(0, CLAIM_BATCH).map((claim) => this.asking(claim, now)));
 		if (claims.length > 0) this.claimedBefore = true;
-		const polls = !first && now - this.lastPollAt >= POLL_MS ? this.busy.splice(0) : [];
-		if (polls.length > 0) this.lastPollAt = now;
-		const forwards = first ? [] : this.madeQueue.splice(0);
+		const polls = this.held.take(now);
+		const forwards = this.madeQueue.splice(0);
 		const token = callToken(this.run, ++this.calls);
 		const claimValues = (claim: Claim) => [claimValue(claim.key), ...claim.made];
 		const forwardValues = (key: string) => [madeValue(key, this.level, generation), madeValue(key, this.level, generation + 1)];
 		const again = previous ? [previous.token, ...previous.claims.flatMap(claimValues), ...previous.forwards.flatMap(forwardValues)] : [];
 		const news = [...claims.flatMap(claimValues), ...polls.flatMap(claimValues), ...forwards.flatMap(forwardValues)];
-		const markers = [dayAnchor(dayOf(now)), levelMarker(this.level, generation), levelMarker(this.level, generation + 1), ...formerMarkers, ...anchors];
-		const values = [...markers, ...again, ...news, token];
 		let fresh: Set<string>;
 		const started = Date.now();
 		try {
-			fresh = await recordValues(this.context, values);
+			fresh = await recordValues(this.context, [...runMarkers(this.level, now), ...this.capacity.callValues(), ...again, ...news, token]);
 		} catch (error) {
 			this.failed(error, [...claims, ...polls, ...(previous?.claims ?? [])], forwards, previous);
 			return;
 		} finally {
-			// The first call claims nothing: nothing waits on its token, so the claims go at once.
-			this.settledAt = first ? 0 : Date.now() + Math.max(SETTLE_MIN_MS, 2 * (Date.now() - started));
+			this.settledAt = Date.now() + Math.max(SETTLE_MIN_MS, 2 * (Date.now() - started));
 		}
-		this.firstCallDone = true;
-		const markerStrays: string[] = [];
-		if (first) {
-			this.formerLevels = LEVELS.filter((level) => level !== this.level && !fresh.has(levelMarker(level, generationOf(level, now))));
-			// Strays of the run's markers go at once: another run must not read them as there.
-			markerStrays.push(...formerMarkers.filter((marker) => fresh.has(marker)), ...this.capacity.readFirstCall(anchors, fresh));
-		} else {
-			markerStrays.push(...this.capacity.readCall(fresh));
-		}
+		const markerStrays = this.capacity.readCall(fresh);
 		for (const stray of markerStrays) this.toForget.add(stray);
 		const next: Unconfirmed = { token, claims: [], forwards: [...forwards] };
-		if (first) {
-			this.unconfirmed = undefined;
-			if (markerStrays.length > 0) await this.forgetNow().catch(() => undefined);
-			return;
-		}
 		if (previous) this.readPrevious(previous, fresh, next);
 		for (const claim of claims) this.readClaim(claim, fresh, next, now);
 		for (const claim of polls) this.readPoll(claim, fresh, next, now);
@@ -209,20 +204,17 @@ export class Ledger {
 		if (markerStrays.length > 0 || this.toForget.size >= FORGET_BATCH) await this.forgetNow().catch(() => undefined);
 	}
 
-	/** The made values a claim asks about, known once the first call has found the windows in use. */
+	/** The made values a claim asks about (names.ts), known once the first call has found the windows in use. */
 	private asking(claim: Claim, now: number): Claim {
-		const generation = generationOf(this.level, now);
-		// This generation and the next: once made, only the claim goes (the made values were recorded with it).
-		claim.made = [madeValue(claim.key, this.level, generation), madeValue(claim.key, this.level, generation + 1), ...this.formerLevels.map((level) => madeValue(claim.key, level, generationOf(level, now)))];
+		claim.made = madeValuesAsked(claim.key, this.level, this.formerLevels, now);
 		this.asked.set(claim.key, claim.made);
 		return claim;
 	}
 
 	/** The claims a call may carry without n8n dropping a write made within the window (capacity.ts); the others are refused. */
 	private async withinCapacity(claims: Claim[]): Promise<Claim[]> {
-		if (claims.length === 0) return claims;
 		const adding = claims.reduce((sum, claim) => sum + 1 + claim.made.length, 0) + 2 * this.madeQueue.length;
-		if (await this.capacity.allows(this.context, adding)) return claims;
+		if (claims.length === 0 || (await this.capacity.allows(this.context, adding))) return claims;
 		for (const claim of claims) claim.answer('full');
 		return [];
 	}
@@ -231,7 +223,11 @@ export class Ledger {
 	private readPrevious(previous: Unconfirmed, fresh: ReadonlySet<string>, next: Unconfirmed): void {
 		if (!fresh.has(previous.token)) {
 			this.overwrittenInARow = 0;
-			for (const claim of previous.claims) claim.answer('mine');
+			for (const claim of previous.claims) {
+				claim.confirmed = true;
+				if (!claim.answered) claim.answer('mine');
+				if (claim.madeEarly) this.toForget.add(claimValue(claim.key));
+			}
 			for (const key of previous.forwards) this.toForget.add(claimValue(key));
 			return;
 		}
@@ -244,7 +240,9 @@ export class Ledger {
 		// Recorded again by this call: a claim found new is the run's again (to confirm); one found there is another's.
 		for (const claim of previous.claims) {
 			if (fresh.has(claimValue(claim.key))) next.claims.push(claim);
-			else this.busy.push({ ...claim, busySince: Date.now() });
+			// Another process's claim: one sent early went with the same key (the bank made it once); its claim is left to that process.
+			else if (claim.answered) this.yielded.add(claim.key);
+			else this.held.hold(claim, Date.now());
 		}
 		next.forwards.push(...previous.forwards);
 	}
@@ -254,12 +252,15 @@ export class Ledger {
 		if (!fresh.has(claimed)) {
 			if (!claim.waitIfHeld) return claim.answer('busy');
 			// Held by another attempt (another execution now, or an answer lost before): looked at again.
-			this.busy.push({ ...claim, busySince: now });
-			if (this.busyProgressAt < now - BUSY_QUIET_MS) this.busyProgressAt = now;
+			this.held.hold(claim, now);
 			return;
 		}
 		if (claim.made.some((value) => !fresh.has(value))) return this.foundMade(claim, fresh);
 		next.claims.push(claim);
+		if (claim.early) {
+			claim.answered = true;
+			claim.answer('mine');
+		}
 	}
 
 	/** Made before: what this call recorded only by asking goes again (a repeat does not lengthen the memory). */
@@ -271,7 +272,7 @@ export class Ledger {
 	private readPoll(claim: Claim, fresh: ReadonlySet<string>, next: Unconfirmed, now: number): void {
 		const claimed = claimValue(claim.key);
 		if (fresh.has(claimed)) {
-			this.busyProgressAt = now;
+			this.held.resolved(now);
 			if (claim.made.some((value) => !fresh.has(value))) {
 				this.foundMade(claim, fresh);
 			} else {
@@ -281,8 +282,7 @@ export class Ledger {
 			return;
 		}
 		// Still held: wait while other held claims resolve, at most a bound in all.
-		if (now - this.busyProgressAt > BUSY_QUIET_MS || now - (claim.busySince ?? now) > BUSY_MAX_MS) claim.answer('busy');
-		else this.busy.push(claim);
+		this.held.stillHeld(claim, now);
 	}
 
 	/** The store failed: claims fail (nothing sent); what was made is recorded at the next call; the last call stays to confirm. */
@@ -293,7 +293,7 @@ export class Ledger {
 		if (this.finishing) {
 			// At the end of the run, what was made stays claimed (a repeat refuses it) rather than loop on a failing store.
 			this.madeQueue.length = 0;
-			this.busy.length = 0;
+			this.held.clear();
 			this.toForget.clear();
 		}
 	}

@@ -78,7 +78,9 @@ async function makeItem(context: IExecuteFunctions, run: RunWrites, itemIndex: n
 	const known = run.lineage.get(write.key);
 	if (known?.state === 'made' && minutesNow() - known.at <= run.windowMinutes) return await madeEarlier(write, known);
 	if (known?.state === 'tried') return await sendAgainOrStop(context, run, itemIndex, write, known);
-	const answer = await run.slots.without(async () => await run.ledger.claim(write.key)).catch((error: unknown) => {
+	// Where the bank takes the key, the write may go before the claim is confirmed: two processes sending it at once get one answer.
+	const early = write.sendAgainWithin === RESEND_WITHIN_MINUTES;
+	const answer = await run.slots.without(async () => await run.ledger.claim(write.key, true, early)).catch((error: unknown) => {
 		throw storeFailed(context, itemIndex, error);
 	});
 	if (answer === 'made') return await madeEarlier(write, known);

@@ -31,3 +31,18 @@ export const madeValue = (key: string, level: number, generation: number) => `${
 export const dayAnchor = (day: number) => `@d|${day}`;
 export const levelMarker = (level: number, generation: number) => `@l|${level}.${generation}`;
 export const callToken = (run: string, call: number) => `@t|${run}.${call}`;
+
+/**
+ * What a claim asks about besides itself: made in its window's generation now and the next (once
+ * made, only the claim goes: these were recorded with it), and made now under former windows in use.
+ */
+export function madeValuesAsked(key: string, level: number, formerLevels: number[], now: number): string[] {
+	const generation = generationOf(level, now);
+	return [madeValue(key, level, generation), madeValue(key, level, generation + 1), ...formerLevels.map((former) => madeValue(key, former, generationOf(former, now)))];
+}
+
+/** What every call of a run records: today's anchor, its window's marker for this generation and the next. */
+export function runMarkers(level: number, now: number): string[] {
+	const generation = generationOf(level, now);
+	return [dayAnchor(dayOf(now)), levelMarker(level, generation), levelMarker(level, generation + 1)];
+}

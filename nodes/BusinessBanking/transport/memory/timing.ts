@@ -14,9 +14,10 @@ export const MADE_BATCH = 1_000;
 export const MADE_FLUSH_MS = 10_000;
 /**
  * Values are taken out of the list in calls of at least this many (or at the run's end): n8n looks
- * each one up from the list's oldest end, so a call costs the list once plus that per value.
+ * each one up from the list's oldest end, so a call costs the list once plus that per value; during
+ * the run, while sends wait on the rate limit, rather than all at its end.
  */
-export const FORGET_BATCH = 2_000;
+export const FORGET_BATCH = 250;
 /** The least time between two calls of a run: a call's token is looked for only after it (ledger.ts). */
 export const SETTLE_MIN_MS = 250;
 /** How often claims held by another attempt are looked at again, and how long without any of them resolving before giving up. */
