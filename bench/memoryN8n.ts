@@ -5,8 +5,11 @@
  * Banking v2 External Transfer › Create) pays 1,000 new transfers with the node's list already holding
  * 0, 50,000 and 100,000 writes (two values each, written into n8n's database as n8n keeps them:
  * bench/processedRow.ts), then the same 1,000 again (every item a repeat). Figures: each new run
- * against the least time its 2,000 requests take at the service's limit (1,000 per 10 s: 20 s), each
- * repeat against its new run, and the new run at each fill against the one at an empty list.
+ * against the least time its requests take at the service's limit (1,000 per 10 s: 20 s for the 2,000
+ * of the issue's count; the node sends 3,000 with the payee check's skip, which fixed 10 s windows
+ * also let through in just over 20 s), each repeat against its new run, and the new run at each
+ * fill against the one at an empty list. Each new batch starts once the last batch's requests are
+ * out of the service's window (a batch right after another waits on the limit, as it should).
  */
 import { randomUUID } from 'crypto';
 import { writeFileSync } from 'fs';
@@ -29,6 +32,8 @@ const NEW_PER_FILL = Number(process.env.BENCH_MEMORY_NEW ?? 1);
 const BATCH = 1_000;
 /** 1,000 transfers are 2,000 requests (the payee's record, the transfer): 20 s at 1,000 per 10 s. */
 const LEAST_SECONDS = (2 * BATCH) / 100;
+/** Before each new batch: the rate limit's 10 s window (and a margin) past the last batch's requests. */
+const WINDOW_CLEAR_MS = 11_000;
 
 export async function benchMemoryInN8n(): Promise<string[][]> {
 	const install = ensureN8n('newest');
@@ -74,6 +79,8 @@ export async function benchMemoryInN8n(): Promise<string[][]> {
 		for (const [index, fill] of FILLS.entries()) {
 			writeProcessedRow(install, database, String(workflow.id), String(payNode.id), otherHashes(2 * fill));
 			const batch = `fill-${index}-${fill}`;
+			// The service's window (and the node's pacer, which counts it too) clear of the last batch's requests.
+			await new Promise((resolve) => setTimeout(resolve, WINDOW_CLEAR_MS));
 			const fresh = await pay(batch);
 			const repeat = await pay(batch);
 			emptySeconds ??= fresh;
