@@ -16,9 +16,8 @@ const UNSAVED = '__EMPTY__';
  * all that stands between a re-run and a second invoice) three ways: without the memory (an unsaved
  * workflow), with it (a saved one, every item new: claim, first try, check, create, what was made),
  * and the same input again (every item a repeat: read from memory, one GET of the invoice, nothing
- * created). n8n's processed-data store is the test harness's (test/helpers/engine): in memory, so
- * the figures are the node's own work; a real n8n adds its database round trips (about 5 per new
- * item, 2 per repeat, each reading and writing the node's whole list).
+ * created). n8n's processed-data store is the test harness's (test/helpers/engine: one JSON row read
+ * and written whole per call, as n8n keeps it); a real n8n adds its database: part 9 (memoryN8n.ts).
  */
 export async function benchMemory(sandbox: RemoteSandbox): Promise<string[][]> {
 	await sandbox.call({ kind: 'reset' });

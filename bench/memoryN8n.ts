@@ -27,8 +27,6 @@ import { otherHashes, writeProcessedRow } from './processedRow';
 import { load } from './stats';
 
 const FILLS = (process.env.BENCH_MEMORY_FILLS ?? '0,50000,100000').split(',').map(Number);
-/** New batches per fill (BENCH_MEMORY_NEW): the first after a fill pays for n8n's first read of the list. */
-const NEW_PER_FILL = Number(process.env.BENCH_MEMORY_NEW ?? 1);
 const BATCH = 1_000;
 /** 1,000 transfers are 2,000 requests (the payee's record, the transfer): 20 s at 1,000 per 10 s. */
 const LEAST_SECONDS = (2 * BATCH) / 100;

@@ -66,8 +66,11 @@ export async function makeOnce(this: IExecuteFunctions, itemIndex: number, write
 	if (first) {
 		const made = await first.catch(() => undefined);
 		// What the first item output, as made earlier (not as found or created now: that was the first item's).
-		const { _existing: _asFirst, ...record } = made ?? {};
-		if (made) return { ...record, _madeEarlier: { at: isoOfMinutes(minutesNow()), executionId: run.executionId } };
+		if (made) {
+			const record: IDataObject = { ...made, _madeEarlier: { at: isoOfMinutes(minutesNow()), executionId: run.executionId } };
+			delete record._existing;
+			return record;
+		}
 	}
 	const making = makeItem(this, run, itemIndex, write);
 	run.sameKey.set(write.key, making);
@@ -115,16 +118,14 @@ async function send(context: IExecuteFunctions, run: RunWrites, itemIndex: numbe
 		throw new RunStopped();
 	}
 	run.lineage.set(write.key, { state: 'tried', at: firstSentAt, executionId: firstExecution });
-	let made: IDataObject;
-	try {
-		made = await write.create();
-	} catch (error) {
+	// The operation's own error (already a NodeApiError or NodeOperationError) goes on unchanged.
+	const made = await write.create().catch(async (error: unknown) => {
 		if (refusedForSure(error)) {
 			run.lineage.delete(write.key);
 			run.ledger.release(write.key);
 		}
-		throw error;
-	}
+		return await Promise.reject(error);
+	});
 	const ids = write.ids ? write.ids(made) : [typeof made.id === 'string' || typeof made.id === 'number' ? String(made.id) : ''];
 	const entry: LineageEntry = { state: 'made', at: minutesNow(), executionId: run.executionId, ids };
 	run.lineage.set(write.key, entry);
