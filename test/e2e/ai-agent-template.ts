@@ -91,8 +91,10 @@ export function templateChecks(agent: () => AgentUnderTest): void {
 			const { sandbox, mailbox, transfers } = agent();
 			// The template's own limits let this call through: the human approval is what stands in its way.
 			const pay = template.nodes.find((node) => node.name === 'Pay a supplier invoice');
-			const limits = pay?.parameters.aiAgentLimits as { maxAmountPerCall: string; allowedBeneficiaryIds: string };
-			expect(limits.allowedBeneficiaryIds.split(',').map((id) => id.trim())).toContain(ATTACKER);
+			// Version 2 picks the allowed beneficiaries from a list (version 1 typed their ids).
+			const limits = pay?.parameters.aiAgentLimits as { maxAmountPerCall: string; allowedBeneficiaries?: { beneficiaries: Array<{ beneficiary: { value: string } }> }; allowedBeneficiaryIds?: string };
+			const allowed = limits.allowedBeneficiaries?.beneficiaries.map((entry) => entry.beneficiary.value) ?? (limits.allowedBeneficiaryIds ?? '').split(',').map((id) => id.trim());
+			expect(allowed).toContain(ATTACKER);
 			expect(Number(limits.maxAmountPerCall)).toBeGreaterThan(900);
 			const mailsBefore = mailbox.mails.length;
 			const before = await executionIds();
