@@ -8,9 +8,9 @@ import type { TestSandbox } from './sandbox';
 
 export const range = (count: number, from = 0) => Array.from({ length: count }, (_, index) => from + index);
 
-/** `count` payment rows, distinct references (a batch's own prefix), 1.00 to 9.99 EUR. */
-export function paymentRows(count: number, batch = 'Payroll 2026-11'): Array<{ amount: string; reference: string }> {
-	return range(count).map((i) => ({ amount: `${1 + (i % 9)}.${String(i % 100).padStart(2, '0')}`, reference: `${batch} #${i + 1}` }));
+/** `count` payment rows, distinct references (a batch's own prefix), 1.00 to 9.99 EUR (or 0.01 to 0.09: what 100,000 of them leave of the sandbox account's balance). */
+export function paymentRows(count: number, batch = 'Payroll 2026-11', cents = false): Array<{ amount: string; reference: string }> {
+	return range(count).map((i) => ({ amount: cents ? `0.0${1 + (i % 9)}` : `${1 + (i % 9)}.${String(i % 100).padStart(2, '0')}`, reference: `${batch} #${i + 1}` }));
 }
 
 /** The output items of a run, by what became of each: made now, made earlier, or an error. */
