@@ -161,67 +161,65 @@ describeInN8n('example workflows in a real n8n', (state) => {
 	// a database) hands it 1,000 rows; each invoice made once, finalized, its Factur-X fetched, in
 	// batches of 100 that n8n counts per node as they finish; the same month again makes none (the
 	// write memory). About 90 s (the service allows 1,000 requests per 10 s); docs/benchmarks.md has its figures.
-	{
-		describe('invoices-batch-facturx.json with 1,000 rows', () => {
-			let workflowId = '';
-			const figures: string[] = [];
+	describe('invoices-batch-facturx.json with 1,000 rows', () => {
+		let workflowId = '';
+		const figures: string[] = [];
 
-			const monthInvoices = () => invoiceState(sandbox.ctx).invoices.all().filter((invoice) => invoice.fields.number.startsWith('MONTH-'));
+		const monthInvoices = () => invoiceState(sandbox.ctx).invoices.all().filter((invoice) => invoice.fields.number.startsWith('MONTH-'));
 
-			it('1,000 rows: 1,000 invoices, each made once, finalized, each Factur-X fetched, in batches n8n counts per node', async () => {
-				const example = readExample('invoices-batch-facturx.json');
-				const rows = example.nodes.find((node) => node.name === 'Invoice rows');
-				if (!rows) throw new Error('the template has no Invoice rows node');
-				rows.parameters = { ...rows.parameters, jsCode: MONTH_ROWS };
-				workflowId = await n8n.importWorkflow(withCredential(example, credential));
-				await clearRequestLog(sandbox);
-				const requests = countRequests(sandbox);
-				const started = Date.now();
-				const execution = await n8n.execute(workflowId);
-				const seconds = (Date.now() - started) / 1000;
-				requests.stop();
-				figures.push(`first run: ${seconds.toFixed(1)} s, ${requests.total()} requests ${JSON.stringify(requests.byKind)}`);
-				expect(execution.run?.raw.data.resultData.error).toBeUndefined();
-				expect(execution.code).toBe(0);
+		it('1,000 rows: 1,000 invoices, each made once, finalized, each Factur-X fetched, in batches n8n counts per node', async () => {
+			const example = readExample('invoices-batch-facturx.json');
+			const rows = example.nodes.find((node) => node.name === 'Invoice rows');
+			if (!rows) throw new Error('the template has no Invoice rows node');
+			rows.parameters = { ...rows.parameters, jsCode: MONTH_ROWS };
+			workflowId = await n8n.importWorkflow(withCredential(example, credential));
+			await clearRequestLog(sandbox);
+			const requests = countRequests(sandbox);
+			const started = Date.now();
+			const execution = await n8n.execute(workflowId);
+			const seconds = (Date.now() - started) / 1000;
+			requests.stop();
+			figures.push(`first run: ${seconds.toFixed(1)} s, ${requests.total()} requests ${JSON.stringify(requests.byKind)}`);
+			expect(execution.run?.raw.data.resultData.error).toBeUndefined();
+			expect(execution.code).toBe(0);
 
-				const made = monthInvoices();
-				expect(made).toHaveLength(ROWS);
-				expect(new Set(made.map((invoice) => invoice.fields.number)).size).toBe(ROWS);
-				expect(made.filter((invoice) => invoice.status !== 'unpaid')).toEqual([]);
-				// Progress in the execution: each node ran once per batch of 100, its items counted per run.
-				const runData = execution.run?.raw.data.resultData.runData ?? {};
-				expect(runData['Create invoice'].map((run) => run.data?.main[0]?.length)).toEqual(Array.from({ length: ROWS / BATCH }, () => BATCH));
-				const downloads = (runData['Download Factur-X'] ?? []).flatMap((run) => (run.data?.main[0] ?? []) as unknown as Array<{ json: { id: string }; binary?: Record<string, { mimeType: string }> }>);
-				expect(downloads).toHaveLength(ROWS);
-				expect(new Set(downloads.map((item) => item.json.id))).toEqual(new Set(made.map((invoice) => invoice.id)));
-				for (const item of downloads) expect(Object.values(item.binary ?? {}).map((file) => file.mimeType)).toEqual(['application/pdf', 'text/xml']);
-				expect(requests.byKind['POST /v2/client_invoices']).toBe(ROWS);
-			}, 30 * 60_000);
+			const made = monthInvoices();
+			expect(made).toHaveLength(ROWS);
+			expect(new Set(made.map((invoice) => invoice.fields.number)).size).toBe(ROWS);
+			expect(made.filter((invoice) => invoice.status !== 'unpaid')).toEqual([]);
+			// Progress in the execution: each node ran once per batch of 100, its items counted per run.
+			const runData = execution.run?.raw.data.resultData.runData ?? {};
+			expect(runData['Create invoice'].map((run) => run.data?.main[0]?.length)).toEqual(Array.from({ length: ROWS / BATCH }, () => BATCH));
+			const downloads = (runData['Download Factur-X'] ?? []).flatMap((run) => (run.data?.main[0] ?? []) as unknown as Array<{ json: { id: string }; binary?: Record<string, { mimeType: string }> }>);
+			expect(downloads).toHaveLength(ROWS);
+			expect(new Set(downloads.map((item) => item.json.id))).toEqual(new Set(made.map((invoice) => invoice.id)));
+			for (const item of downloads) expect(Object.values(item.binary ?? {}).map((file) => file.mimeType)).toEqual(['application/pdf', 'text/xml']);
+			expect(requests.byKind['POST /v2/client_invoices']).toBe(ROWS);
+		}, 30 * 60_000);
 
-			it('the same month again: 0 new invoices, each found in the write memory, every Factur-X fetched again', async () => {
-				expect(workflowId).not.toBe('');
-				await clearRequestLog(sandbox);
-				const requests = countRequests(sandbox);
-				const started = Date.now();
-				const execution = await n8n.execute(workflowId);
-				const seconds = (Date.now() - started) / 1000;
-				requests.stop();
-				figures.push(`same month again: ${seconds.toFixed(1)} s, ${requests.total()} requests ${JSON.stringify(requests.byKind)}`);
-				expect(execution.run?.raw.data.resultData.error).toBeUndefined();
-				expect(monthInvoices()).toHaveLength(ROWS);
-				const again = execution.run?.allItems('Create invoice') ?? [];
-				expect(again).toHaveLength(ROWS);
-				expect(again.filter((invoice) => invoice._madeEarlier === undefined)).toEqual([]);
-				expect(requests.byKind['POST /v2/client_invoices'] ?? 0).toBe(0);
-				expect(execution.run?.allItems('Download Factur-X')).toHaveLength(ROWS);
-			}, 30 * 60_000);
+		it('the same month again: 0 new invoices, each found in the write memory, every Factur-X fetched again', async () => {
+			expect(workflowId).not.toBe('');
+			await clearRequestLog(sandbox);
+			const requests = countRequests(sandbox);
+			const started = Date.now();
+			const execution = await n8n.execute(workflowId);
+			const seconds = (Date.now() - started) / 1000;
+			requests.stop();
+			figures.push(`same month again: ${seconds.toFixed(1)} s, ${requests.total()} requests ${JSON.stringify(requests.byKind)}`);
+			expect(execution.run?.raw.data.resultData.error).toBeUndefined();
+			expect(monthInvoices()).toHaveLength(ROWS);
+			const again = execution.run?.allItems('Create invoice') ?? [];
+			expect(again).toHaveLength(ROWS);
+			expect(again.filter((invoice) => invoice._madeEarlier === undefined)).toEqual([]);
+			expect(requests.byKind['POST /v2/client_invoices'] ?? 0).toBe(0);
+			expect(execution.run?.allItems('Download Factur-X')).toHaveLength(ROWS);
+		}, 30 * 60_000);
 
-			afterAll(() => {
-				process.stdout.write(`\n[invoice month] ${figures.join('\n[invoice month] ')}\n`);
-				if (process.env.E2E_INVOICE_MONTH_FIGURES) writeFileSync(process.env.E2E_INVOICE_MONTH_FIGURES, `${figures.join('\n')}\n`);
-			});
+		afterAll(() => {
+			process.stdout.write(`\n[invoice month] ${figures.join('\n[invoice month] ')}\n`);
+			if (process.env.E2E_INVOICE_MONTH_FIGURES) writeFileSync(process.env.E2E_INVOICE_MONTH_FIGURES, `${figures.join('\n')}\n`);
 		});
-	}
+	});
 
 	describe('clients-batch-upsert.json', () => {
 		const example = readExample('clients-batch-upsert.json');
