@@ -1,29 +1,4 @@
 /**
- * Calls `task(index)` for 0…count-1 with at most `limit` tasks in flight. Stops starting new
- * tasks after the first failure and rethrows it once the running ones settle.
- */
-export async function runWithConcurrency(
-	count: number,
-	limit: number,
-	task: (index: number) => Promise<void>,
-): Promise<void> {
-	let next = 0;
-	let failure: { error: unknown } | undefined;
-	const worker = async () => {
-		while (!failure && next < count) {
-			const index = next++;
-			try {
-				await task(index);
-			} catch (error) {
-				failure ??= { error };
-			}
-		}
-	};
-	await Promise.all(Array.from({ length: Math.min(limit, count) }, worker));
-	if (failure) throw failure.error;
-}
-
-/**
  * A run's places for items at work: `limit` at a time, in input order. An item waiting on
  * something that sends nothing (the write memory's claim) gives its place up meanwhile and takes
  * one again ahead of the items not yet started, so that claims for later items are made while
@@ -71,7 +46,10 @@ export function runSlots(context: object): Slots | undefined {
 	return slotsOfRun.get(context);
 }
 
-/** Like runWithConcurrency, with the run's Slots known to what the tasks call (runSlots). */
+/**
+ * Calls `task(index)` for 0…count-1, `limit` at a time (the run's Slots, known to what the tasks call:
+ * runSlots). Stops starting new tasks after the first failure and rethrows it once the running ones settle.
+ */
 export async function runWithSlots(context: object, count: number, limit: number, task: (index: number) => Promise<void>): Promise<void> {
 	const slots = new Slots(limit);
 	slotsOfRun.set(context, slots);

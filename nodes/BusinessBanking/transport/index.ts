@@ -3,7 +3,6 @@ export { apiRequest } from './request';
 export { CREDENTIAL_TYPE, type ApiContext, type ApiRequestOptions, type MultipartFile } from './types';
 export { apiRequestAllItems, MAX_PER_PAGE } from './pagination';
 export { idempotencyKeyFor, idempotencyKeyField, resolveIdempotencyKey, writeKey } from './idempotency';
-export { runWithConcurrency, runWithSlots } from './concurrency';
 export { partnerWebhookSecret } from './run';
 export { makeOnce, RESEND_WITHIN_MINUTES, RunStopped, type MadeOnceWrite } from './memory/madeOnce';
 export { finishWrites } from './memory/runWrites';

@@ -17,7 +17,8 @@ export class HeldClaims {
 
 	hold(claim: Claim, now: number): void {
 		if (this.progressAt < now - BUSY_QUIET_MS) this.progressAt = now;
-		this.list.push({ ...claim, busySince: claim.busySince ?? now });
+		claim.busySince ??= now;
+		this.list.push(claim);
 	}
 
 	due(now: number): boolean {

@@ -30,7 +30,6 @@ export class Ledger {
 	private oldestMadeAt = 0;
 	private unconfirmed?: Unconfirmed;
 	private readonly toForget = new Set<string>();
-	private readonly asked = new Map<string, string[]>();
 	private readonly claimsByKey = new Map<string, Claim>();
 	/** Sent early, then found claimed by another process: that claim is the other's to take out. */
 	private readonly yielded = new Set<string>();
@@ -53,7 +52,7 @@ export class Ledger {
 	async claim(key: string, waitIfHeld = true, early = false): Promise<ClaimAnswer> {
 		// Let go by this run and not yet taken out: still the run's own claim (another item of the run tries it).
 		if (this.toForget.delete(claimValue(key))) {
-			for (const value of this.asked.get(key) ?? []) this.toForget.delete(value);
+			for (const value of this.claimsByKey.get(key)?.made ?? []) this.toForget.delete(value);
 			this.ahead.count++;
 			return 'mine';
 		}
@@ -94,7 +93,7 @@ export class Ledger {
 	/** Nothing was made for `key` (refused for sure, or never sent): its claim and what it asked go. */
 	release(key: string): void {
 		this.toForget.add(claimValue(key));
-		for (const value of this.asked.get(key) ?? []) this.toForget.add(value);
+		for (const value of this.claimsByKey.get(key)?.made ?? []) this.toForget.add(value);
 		this.kick();
 	}
 
@@ -207,7 +206,6 @@ export class Ledger {
 	/** The made values a claim asks about (names.ts), known once the first call has found the windows in use. */
 	private asking(claim: Claim, now: number): Claim {
 		claim.made = madeValuesAsked(claim.key, this.level, this.formerLevels, now);
-		this.asked.set(claim.key, claim.made);
 		return claim;
 	}
 

@@ -4,6 +4,7 @@ import { nodeCanRecord } from '../../n8n/processedData';
 import { contentKeyOf } from '../idempotency';
 import { isoOfMinutes, minutesNow, type LineageEntry } from './lineage';
 import { heldElsewhere, mayExist, memoryFull, storeFailed } from './messages';
+import type { ClaimAnswer } from './claim';
 import { runWritesOf, type RunWrites } from './runWrites';
 
 /**
@@ -83,15 +84,24 @@ async function makeItem(context: IExecuteFunctions, run: RunWrites, itemIndex: n
 	if (known?.state === 'tried') return await sendAgainOrStop(context, run, itemIndex, write, known);
 	// Where the bank takes the key, the write may go before the claim is confirmed: two processes sending it at once get one answer.
 	const early = write.sendAgainWithin === RESEND_WITHIN_MINUTES;
-	const answer = await run.slots.without(async () => await run.ledger.claim(write.key, true, early)).catch((error: unknown) => {
-		throw storeFailed(context, itemIndex, error);
-	});
+	const answer = await claimWrite(context, run, itemIndex, write.key, true, early);
 	if (answer === 'made') return await madeEarlier(write, known);
 	if (answer === 'full') throw memoryFull(context, itemIndex, run.windowMinutes);
 	// Held by another attempt: only a create that looks the record up first can go ahead.
 	if (answer === 'busy' && write.sendAgainWithin !== Infinity) throw heldElsewhere(context, itemIndex, write);
-	if (answer === 'mine') run.ledger.leftClaimed();
 	return await send(context, run, itemIndex, write, minutesNow());
+}
+
+/**
+ * The run's answer on `key` (ledger.ts), asked without holding a place to send; a claim that is the
+ * run's leaves the look-ahead once the item holds its place again, about to send.
+ */
+async function claimWrite(context: IExecuteFunctions, run: RunWrites, itemIndex: number, key: string, waitIfHeld: boolean, early = false): Promise<ClaimAnswer> {
+	const answer = await run.slots.without(async () => await run.ledger.claim(key, waitIfHeld, early)).catch((error: unknown) => {
+		throw storeFailed(context, itemIndex, error);
+	});
+	if (answer === 'mine') run.ledger.leftClaimed();
+	return answer;
 }
 
 /**
@@ -101,11 +111,8 @@ async function makeItem(context: IExecuteFunctions, run: RunWrites, itemIndex: n
  * is sent.
  */
 async function sendAgainOrStop(context: IExecuteFunctions, run: RunWrites, itemIndex: number, write: MadeOnceWrite, known: LineageEntry): Promise<IDataObject> {
-	const answer = await run.slots.without(async () => await run.ledger.claim(write.key, false)).catch((error: unknown) => {
-		throw storeFailed(context, itemIndex, error);
-	});
+	const answer = await claimWrite(context, run, itemIndex, write.key, false);
 	if (answer === 'made') return await madeEarlier(write, undefined);
-	if (answer === 'mine') run.ledger.leftClaimed();
 	if (minutesNow() - known.at < write.sendAgainWithin) return await send(context, run, itemIndex, write, known.at, known.executionId);
 	if (answer === 'mine') run.ledger.release(write.key);
 	throw mayExist(context, itemIndex, write, known.at, known.executionId);
