@@ -11,11 +11,13 @@ function buildIcons() {
 }
 
 const COMMONJS_PREAMBLE = /^"use strict";\s*Object\.defineProperty\(exports, "__esModule", \{ value: true \}\);\s*$/;
+// tsc keeps a type-only module's leading doc comment; it does not make the module anything to load.
+const withoutComments = (code) => code.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
 
 async function pruneTypeOnlyModules() {
 	for (const file of readdirSync('dist', { recursive: true, encoding: 'utf8' })) {
 		const path = join('dist', file);
-		if (path.endsWith('.js') && COMMONJS_PREAMBLE.test(readFileSync(path, 'utf8'))) unlinkSync(path);
+		if (path.endsWith('.js') && COMMONJS_PREAMBLE.test(withoutComments(readFileSync(path, 'utf8')))) unlinkSync(path);
 	}
 }
 
