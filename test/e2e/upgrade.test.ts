@@ -3,13 +3,15 @@
 // workflows of 1.0 are saved through n8n's REST API and run; then the current package is installed
 // over it through n8n's Update (PATCH /rest/community-packages) and the same saved workflows run
 // again: the same requests and the same output items (issued ids, times and links named, as in the
-// golden test). On the newest n8n the suite installed.
+// golden test). Then the same workflows as saved at node version 2 (the 1.1 golden set) send those
+// requests too. On the newest n8n the suite installed.
 import { createHash } from 'crypto';
 import { readdirSync, readFileSync, statSync } from 'fs';
 import { join } from 'path';
 import type { INodeExecutionData, IWorkflowBase } from 'n8n-workflow';
 
-import { PACKAGE_NAME, packPackageAt } from '../../tools/n8n/package';
+import { PACKAGE_NAME, packPackageAt, REPO_ROOT } from '../../tools/n8n/package';
+import { releaseOf } from '../../tools/release/releases';
 import { comparableRun } from '../golden/comparableRun';
 import { PARTNER_FIELDS } from '../golden/goldenCredential';
 import type { TestSandbox } from '../helpers/sandbox';
@@ -20,15 +22,13 @@ import { readE2eState } from './helpers/state';
 
 jest.setTimeout(15 * 60_000);
 
-/**
- * The commit 1.0.0 was released from: the last commit of the main line before the CHANGELOG's first
- * Unreleased entry ("Merge branch 'golden'", package.json 1.0.0, the 1.0 golden set complete).
- */
-const RELEASE_1_0_0 = 'fdbb5d558172cce303d8e3043b88375e4b7f94cc';
-/** The current package as the registry offers it over 1.0.0. */
-const CURRENT_AS = '1.0.1';
+const RELEASE_1_0_0 = releaseOf('1.0.0').commit;
+/** The current package as the registry offers it over 1.0.0: its own version. */
+const CURRENT_AS: string = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')).version;
 
 const GOLDEN_1_0 = join(__dirname, '..', 'golden', '1.0', 'workflows');
+/** The same workflows saved at node version 2: they send 1.0's requests (docs/saved-workflows.md). */
+const GOLDEN_1_1 = join(__dirname, '..', 'golden', '1.1', 'workflows');
 /**
  * The 1.0 operations' own fixtures (each ends in success), but those that need what a real n8n does
  * not have here: a file in ~/.n8n-files (Upload) and the seeded webhook subscription (Get).
@@ -57,6 +57,9 @@ function treeHash(dir: string): string {
 	return hash.digest('hex');
 }
 
+/** A run's record with each business account's balance named: version 2 outputs it as a decimal string, version 1 as a number. */
+const withBalanceNamed = (run: unknown) => JSON.parse(JSON.stringify(run, (key, value) => (key === 'balance' && value !== null ? '<balance>' : value)));
+
 if (!install || !state.tarball) {
 	const reason = state.skipReason ?? 'the global setup installed no n8n';
 	process.stderr.write(`\n[e2e] SKIPPED "upgrade from 1.0.0": ${reason}\n`);
@@ -72,9 +75,18 @@ if (!install || !state.tarball) {
 		const before = new Map<string, unknown>();
 		let installed1_0_0 = '';
 
+		/** Saves a golden workflow through n8n's REST API, which must keep its parameters as the file has them. */
+		async function save(path: string): Promise<{ id: string; workflow: IWorkflowBase }> {
+			const fixture = JSON.parse(readFileSync(path, 'utf8')) as IWorkflowBase;
+			const nodes = fixture.nodes.map((node) => (node.credentials ? { ...node, credentials: { businessBankingOAuth2Api: credential } } : node));
+			const created = await installer.n8n.client.rest<{ id: string }>('POST', '/workflows', { name: fixture.name, nodes, connections: fixture.connections, settings: fixture.settings, active: false });
+			const stored = await installer.n8n.client.rest<IWorkflowBase>('GET', `/workflows/${created.id}`);
+			expect(Object.fromEntries(stored.nodes.map((node) => [node.name, node.parameters]))).toEqual(Object.fromEntries(fixture.nodes.map((node) => [node.name, node.parameters])));
+			return { id: created.id, workflow: stored };
+		}
+
 		/** Runs a saved workflow from the editor's endpoint: its record as the golden set keeps it. */
-		async function run(file: string): Promise<unknown> {
-			const { id, workflow } = saved.get(file)!;
+		async function run(file: string, { id, workflow } = saved.get(file)!): Promise<unknown> {
 			sandbox.ctx.requests.clear();
 			const result = await runFromEditor(installer.n8n, id, TRIGGER_NAME);
 			const outputs: Record<string, INodeExecutionData[]> = Object.fromEntries(workflow.nodes.map((node) => [node.name, result.items(node.name).map((json) => ({ json }) as INodeExecutionData)]));
@@ -112,14 +124,7 @@ if (!install || !state.tarball) {
 
 		it(`saves ${FIXTURES.length} golden workflows of 1.0 through n8n's REST API, which keeps their parameters as saved`, async () => {
 			await freshBank();
-			for (const file of FIXTURES) {
-				const fixture = JSON.parse(readFileSync(join(GOLDEN_1_0, file), 'utf8')) as IWorkflowBase;
-				const nodes = fixture.nodes.map((node) => (node.credentials ? { ...node, credentials: { businessBankingOAuth2Api: credential } } : node));
-				const created = await installer.n8n.client.rest<{ id: string }>('POST', '/workflows', { name: fixture.name, nodes, connections: fixture.connections, settings: fixture.settings, active: false });
-				const stored = await installer.n8n.client.rest<IWorkflowBase>('GET', `/workflows/${created.id}`);
-				expect(Object.fromEntries(stored.nodes.map((node) => [node.name, node.parameters]))).toEqual(Object.fromEntries(fixture.nodes.map((node) => [node.name, node.parameters])));
-				saved.set(file, { id: created.id, workflow: stored });
-			}
+			for (const file of FIXTURES) saved.set(file, await save(join(GOLDEN_1_0, file)));
 		});
 
 		it('runs each saved workflow with 1.0.0 to success', async () => {
@@ -146,6 +151,16 @@ if (!install || !state.tarball) {
 			const startedAt = Date.now();
 			for (const file of FIXTURES) expect({ file, run: await run(file) }).toEqual({ file, run: before.get(file) });
 			process.stderr.write(`\n[e2e] n8n ${install.n8nVersion}: the same ${FIXTURES.length} workflows ran with the current package in ${seconds(startedAt)} s\n`);
+		});
+
+		it('runs the same workflows saved at node version 2 (golden 1.1): 1.0.0\'s requests and output items, a balance a decimal string', async () => {
+			await freshBank();
+			const startedAt = Date.now();
+			for (const file of FIXTURES) {
+				const version2 = await run(file, await save(join(GOLDEN_1_1, file)));
+				expect({ file, run: withBalanceNamed(version2) }).toEqual({ file, run: withBalanceNamed(before.get(file)) });
+			}
+			process.stderr.write(`\n[e2e] n8n ${install.n8nVersion}: the ${FIXTURES.length} workflows at node version 2 ran in ${seconds(startedAt)} s\n`);
 		});
 	});
 }

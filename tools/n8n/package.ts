@@ -23,14 +23,20 @@ export function packPackage(dir = REPO_ROOT): string {
 	return join(destination, filename);
 }
 
+/** The repository's files at `commit` in a new folder, with the repository's node_modules (a symlink). Returns the folder. */
+export function checkoutAt(commit: string): string {
+	const dir = mkdtempSync(join(tmpdir(), `business-banking-at-${commit.slice(0, 8)}-`));
+	run('sh', ['-c', `git -C "${REPO_ROOT}" archive --format=tar ${commit} | tar -x -C "${dir}"`], { cwd: dir, quiet: true });
+	symlinkSync(join(REPO_ROOT, 'node_modules'), join(dir, 'node_modules'));
+	return dir;
+}
+
 /**
  * The package as it was at `commit` (a release), built and packed: the commit's files from
  * `git archive`, built with the repository's node_modules (a symlink). Returns the tarball.
  */
 export function packPackageAt(commit: string): string {
-	const dir = mkdtempSync(join(tmpdir(), `business-banking-at-${commit.slice(0, 8)}-`));
-	run('sh', ['-c', `git -C "${REPO_ROOT}" archive --format=tar ${commit} | tar -x -C "${dir}"`], { cwd: dir, quiet: true });
-	symlinkSync(join(REPO_ROOT, 'node_modules'), join(dir, 'node_modules'));
+	const dir = checkoutAt(commit);
 	buildPackage(dir);
 	const tarball = packPackage(dir);
 	rmSync(dir, { recursive: true, force: true });
