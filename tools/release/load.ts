@@ -15,6 +15,8 @@ interface Registered {
 
 /** The class a file exports under its own name (n8n's rule: `Foo.node.js` exports `Foo`), made. */
 function instanceOf<T>(file: string): T {
+	// A path known only at run time (a release's build in a temporary folder).
+	// eslint-disable-next-line @typescript-eslint/no-require-imports
 	const exported = (require(file) as Record<string, new () => T>)[basename(file).split('.')[0]];
 	if (!exported) throw new Error(`${file} exports no class named after the file`);
 	return new exported();
