@@ -1,8 +1,9 @@
 // The package in the n8n releases users run besides the newest: the previous 2.x minor, and the oldest
 // supported (1.x on Node 20). Installed the same way, connected through the consent page, a workflow and
-// an example run, and the rotated refresh token is saved. (The whole suite runs on the newest.)
+// examples run, and the rotated refresh token is saved; every template imported as the editor saves it,
+// with what that release's editor does not know of it. (The whole suite runs on the newest.)
 import { SEED } from '../../sandbox/core/seed';
-import { readExample, withCredential } from '../../tools/n8n/examples';
+import { exampleFiles, isPackageNode, readExample, withCredential } from '../../tools/n8n/examples';
 import type { N8nInstall } from '../../tools/n8n/install';
 import { DEFAULT_OWNER, type RunningN8n } from '../../tools/n8n/server';
 import type { TestSandbox } from '../helpers/sandbox';
@@ -11,6 +12,7 @@ import { startOwnN8n, type OwnN8n } from './helpers/ownN8n';
 import { connectThroughBrowser } from './helpers/browser';
 import { clearRequestLog, connectedCredentialData, credentialData, requestsTo, startE2eSandbox } from './helpers/sandbox';
 import { manualWorkflow } from './helpers/workflows';
+import { nodeFacts, savedNodes, saveAsEditorDoes, unknownNodes, unnamedParameters } from './helpers/templateImport';
 
 jest.setTimeout(10 * 60_000);
 
@@ -19,11 +21,25 @@ const olderReleases: Array<[OlderRelease, string]> = [
 	['oldest', 'the oldest supported release'],
 ];
 
+/**
+ * n8n's own nodes that templates use at a version the release does not have, per template: its editor
+ * draws them as "?" ("Install this node to use it") and a run stops at the first one. Never the package's.
+ */
+const NEWER_THAN_RELEASE: Record<OlderRelease, Record<string, string[]>> = {
+	previous: {},
+	oldest: {
+		// 1.123 has the AI Agent up to 3, the Chat Trigger up to 1.4, and no human-review (…HitlTool) nodes.
+		'finance-assistant-agent.json': ['@n8n/n8n-nodes-langchain.agent@3.1', '@n8n/n8n-nodes-langchain.chatTrigger@1.5', 'n8n-nodes-base.emailSendHitlTool@2.1'],
+		// 1.123 has Data table version 1 only: rows, no Table resource (the template makes its tables with Table › Create).
+		'international-payout.json': ['n8n-nodes-base.dataTable@1.1'],
+	},
+};
+
 for (const [release, what] of olderReleases) {
-	describeWithRelease(release, `the package in ${what}`, (install, tarball, state) => definePackageChecks(install, tarball, state));
+	describeWithRelease(release, `the package in ${what}`, (install, tarball, state) => definePackageChecks(release, install, tarball, state));
 }
 
-function definePackageChecks(install: N8nInstall, tarball: string, state: { browserSkipReason?: string; chromiumPath?: string }): void {
+function definePackageChecks(release: OlderRelease, install: N8nInstall, tarball: string, state: { browserSkipReason?: string; chromiumPath?: string }): void {
 	let older: OwnN8n | undefined;
 	let server: RunningN8n;
 	let n8n: E2eN8n;
@@ -114,4 +130,57 @@ function definePackageChecks(install: N8nInstall, tarball: string, state: { brow
 			expect(found.data.clients).toHaveLength(1);
 		}
 	});
+
+	describe('every template, imported as the editor saves it', () => {
+		let known: Awaited<ReturnType<E2eN8n['client']['nodeTypes']>>;
+		beforeAll(async () => {
+			known = await n8n.client.nodeTypes();
+		});
+
+		it.each(exampleFiles())(`%s: stored as in the file; n8n ${install.n8nVersion} knows every node and parameter but its own nodes newer than it`, async (file) => {
+			const template = withCredential(readExample(file), credential);
+			expect([...new Set(template.nodes.filter(isPackageNode).map((node) => node.typeVersion))]).toEqual([2]);
+			const id = await saveAsEditorDoes(n8n.client, template);
+			expect(await savedNodes(n8n.client, id)).toEqual(template.nodes.map(nodeFacts));
+			expect(unknownNodes(known, template)).toEqual(NEWER_THAN_RELEASE[release][file] ?? []);
+			expect(unnamedParameters(known, template)).toEqual([]);
+		});
+	});
+
+	it('runs the monthly invoices template: VAT sent as fractions, decimal totals, each Factur-X downloaded', async () => {
+		const template = withCredential(readExample('invoices-batch-facturx.json'), credential);
+		await clearRequestLog(sandbox);
+		const execution = await n8n.execute(await n8n.importWorkflow(template));
+		expect(execution.run?.raw.data.resultData.error).toBeUndefined();
+		expect(execution.code).toBe(0);
+
+		const posts = await requestsTo(sandbox, 'POST', '/v2/client_invoices');
+		expect(posts.map((request) => (request.body as { client_invoice: { items: unknown } }).client_invoice.items)).toEqual([
+			[{ title: 'Consulting', quantity: '3', unit_price: { value: '19.99', currency: 'EUR' }, vat_rate: '0.2' }],
+			[{ title: 'Design', quantity: '1.5', unit_price: { value: '400.00', currency: 'EUR' }, vat_rate: '0.2', discount: { type: 'percentage', value: '0.1' } }],
+		]);
+		const created = execution.run?.allItems('Create invoice') ?? [];
+		expect(created.map((invoice) => (invoice.total_amount as { value: string }).value)).toEqual(['71.96', '648.00']);
+		for (const invoice of created) {
+			const stored = await sandbox.api('fr').get(`/v2/client_invoices/${String(invoice.id)}`);
+			expect(stored.data.client_invoice).toMatchObject({ number: invoice.number, status: 'unpaid' });
+		}
+		const downloads = (execution.run?.raw.data.resultData.runData['Download Factur-X'] ?? []).flatMap(
+			(run) => (run.data?.main[0] ?? []) as unknown as Array<{ json: { id: string }; binary?: Record<string, { mimeType: string }> }>,
+		);
+		expect(downloads.map((item) => item.json.id)).toEqual(created.map((invoice) => invoice.id));
+		for (const item of downloads) expect(Object.values(item.binary ?? {}).map((file) => file.mimeType)).toEqual(expect.arrayContaining(['application/pdf', expect.stringMatching(/xml/)]));
+	});
+
+	if (release === 'oldest') {
+		it('stops the international payout at its first Data table node (1.1, which 1.123 lacks), before any request to the bank', async () => {
+			const template = withCredential(readExample('international-payout.json'), credential);
+			await clearRequestLog(sandbox);
+			const execution = await n8n.execute(await n8n.importWorkflow(template));
+			expect(execution.code).toBe(1);
+			const result = execution.run?.raw.data.resultData as { error?: { message: string }; lastNodeExecuted?: string } | undefined;
+			expect({ node: result?.lastNodeExecuted, error: result?.error?.message }).toEqual({ node: 'Payouts table', error: 'Could not get parameter' });
+			expect(await requestsTo(sandbox, '', '/*')).toEqual([]);
+		});
+	}
 }

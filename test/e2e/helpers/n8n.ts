@@ -59,12 +59,16 @@ export function n8nId(): string {
 	return randomBytes(12).toString('base64url').replace(/[^A-Za-z0-9]/g, 'x').slice(0, 16);
 }
 
-/** Parses `n8n execute --rawOutput`: log lines, then the run as indented JSON (its `{` alone on a line). */
+/**
+ * Parses `n8n execute --rawOutput`: log lines, then the run as indented JSON (its `{` and `}` alone on a
+ * line), then, when the run failed, n8n's error lines.
+ */
 function parseRun(stdout: string): ExecutionOutput['raw'] | undefined {
 	const start = stdout.search(/^\{$/m);
-	if (start < 0) return undefined;
+	const end = stdout.lastIndexOf('\n}');
+	if (start < 0 || end < start) return undefined;
 	try {
-		return JSON.parse(stdout.slice(start));
+		return JSON.parse(stdout.slice(start, end + 2));
 	} catch {
 		return undefined;
 	}
