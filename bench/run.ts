@@ -22,9 +22,10 @@
  *    same input again, every item a repeat (bench/memory.ts).
  *
  * 9. The write memory in a real n8n: 1,000 new transfers and the same 1,000 again with the node's
- *    list holding 0, 50,000 and 100,000 writes (bench/memoryN8n.ts).
+ *    list holding 0, 50,000 and 100,000 writes (bench/memoryN8n.ts), in regular mode on SQLite.
+ * 10. The same in queue mode on Postgres: main takes the webhook, a worker runs the execution.
  *
- * BENCH_ONLY=creations,returnAll,writes,signature,facturx,trigger,memory,memoryN8n runs a subset.
+ * BENCH_ONLY=creations,returnAll,writes,signature,facturx,trigger,memory,memoryN8n,memoryN8nQueue runs a subset.
  */
 import './preferTs';
 import { cpus } from 'os';
@@ -77,7 +78,8 @@ async function main(): Promise<void> {
 		]);
 	}
 	if (wanted('trigger')) summary.push(...(await benchTrigger()));
-	if (wanted('memoryN8n')) summary.push(...(await benchMemoryInN8n()));
+	if (wanted('memoryN8n')) summary.push(...(await benchMemoryInN8n('sqlite')));
+	if (wanted('memoryN8nQueue')) summary.push(...(await benchMemoryInN8n('queue')));
 	printTable(`Summary (medians of ${ROUNDS} rounds, lowest–highest); load at end: ${load()}`, ['figure', 'measured', 'target', 'context'], summary);
 	if (wanted('facturx')) await benchFacturx();
 }
