@@ -47,6 +47,18 @@ describe('The write memory’s paths each end (n8n’s engine)', () => {
 		expect(posts()).toHaveLength(150);
 	}, 60_000);
 
+	it('a run leaves its made values and the window’s three markers, no call’s token: one write an execution, then each again, keeps the list as it was', async () => {
+		const workflowId = `wf-${randomUUID()}`;
+		const key = `${workflowId}|n:node`;
+		const rows = paymentRows(12, 'One by one');
+		for (const row of rows) expect(outcomes((await run(workflowId, [row])).items).madeNow).toHaveLength(1);
+		// Two made values a write, and the day's anchor and the window's two generation markers (names.ts).
+		expect(store.hashes(key)).toHaveLength(2 * rows.length + 3);
+		for (const row of rows) expect(outcomes((await run(workflowId, [row])).items).earlier).toHaveLength(1);
+		expect(store.hashes(key)).toHaveLength(2 * rows.length + 3);
+		expect(posts()).toHaveLength(rows.length);
+	}, 60_000);
+
 	it('five runs of new writes, then the first run’s input again: none paid twice, the repeat costing less than the first run', async () => {
 		const workflowId = `wf-${randomUUID()}`;
 		const runs = ['A', 'B', 'C', 'D', 'E'].map((batch) => paymentRows(60, `Five ${batch}`));

@@ -29,6 +29,8 @@ export class Ledger {
 	private madeQueue: string[] = [];
 	private oldestMadeAt = 0;
 	private unconfirmed?: Unconfirmed;
+	/** Tokens of this run's calls recorded again by a later call (theirs was written over): they go once a later token is seen. */
+	private tokensRecordedAgain: string[] = [];
 	private readonly toForget = new Set<string>();
 	private readonly claimsByKey = new Map<string, Claim>();
 	/** Sent early, then found claimed by another process: that claim is the other's to take out. */
@@ -102,6 +104,20 @@ export class Ledger {
 		this.finishing = true;
 		this.kick();
 		while (this.pumping) await this.pumping;
+		// Usually the run's last forget took it; a run whose last call had nothing else to forget takes it out alone.
+		if (this.retireLastToken()) {
+			this.kick();
+			while (this.pumping) await this.pumping;
+		}
+	}
+
+	/** At the run's end, the last call's token: nothing hangs on it once that call holds no claim or made record to confirm. */
+	private retireLastToken(): boolean {
+		const last = this.unconfirmed;
+		if (!this.finishing || !last || this.needsCall()) return false;
+		this.unconfirmed = undefined;
+		this.toForget.add(last.token);
+		return true;
 	}
 
 	private kick(): void {
@@ -154,6 +170,7 @@ export class Ledger {
 	}
 
 	private async forgetNow(): Promise<void> {
+		this.retireLastToken();
 		const values = [...this.toForget];
 		this.toForget.clear();
 		await forgetValues(this.context, values);
@@ -221,6 +238,8 @@ export class Ledger {
 	private readPrevious(previous: Unconfirmed, fresh: ReadonlySet<string>, next: Unconfirmed): void {
 		if (!fresh.has(previous.token)) {
 			this.overwrittenInARow = 0;
+			// Seen: that call's values stand, so its token (and any recorded again before it) has done its work.
+			for (const token of [previous.token, ...this.tokensRecordedAgain.splice(0)]) this.toForget.add(token);
 			for (const claim of previous.claims) {
 				claim.confirmed = true;
 				if (!claim.answered) claim.answer('mine');
@@ -235,6 +254,7 @@ export class Ledger {
 			next.forwards.push(...previous.forwards);
 			return;
 		}
+		this.tokensRecordedAgain.push(previous.token);
 		// Recorded again by this call: a claim found new is the run's again (to confirm); one found there is another's.
 		for (const claim of previous.claims) {
 			if (fresh.has(claimValue(claim.key))) next.claims.push(claim);
