@@ -80,7 +80,7 @@ async function main(): Promise<void> {
 	if (wanted('trigger')) summary.push(...(await benchTrigger()));
 	if (wanted('memoryN8n')) summary.push(...(await benchMemoryInN8n('sqlite')));
 	if (wanted('memoryN8nQueue')) summary.push(...(await benchMemoryInN8n('queue')));
-	printTable(`Summary (medians of ${ROUNDS} rounds, lowest–highest); load at end: ${load()}`, ['figure', 'measured', 'target', 'context'], summary);
+	printTable(`Summary (medians of ${ROUNDS} rounds, lowest–highest; parts 9 and 10 one run each); load at end: ${load()}`, ['figure', 'measured', 'target', 'context'], summary);
 	if (wanted('facturx')) await benchFacturx();
 }
 
