@@ -15,6 +15,9 @@ async function send(method: string, url: string, headers: Record<string, string>
 	});
 }
 
+/** n8n's login limit per user (5 a minute): a refused login is tried again once its window has passed. */
+const LOGIN_WINDOW_MS = 61_000;
+
 export class N8nHttpError extends Error {
 	constructor(
 		readonly status: number,
@@ -45,7 +48,13 @@ export class N8nClient {
 
 	async login(email: string, password: string): Promise<void> {
 		// n8n 2.x names the field emailOrLdapLoginId; 1.x releases before it took email.
-		const response = await send('POST', `${this.url}/rest/login`, {}, { emailOrLdapLoginId: email, email, password });
+		const attempt = () => send('POST', `${this.url}/rest/login`, {}, { emailOrLdapLoginId: email, email, password });
+		let response = await attempt();
+		// n8n takes 5 logins a minute per user: many short test files on one n8n can meet it. Its window is a minute.
+		for (let retries = 0; response.status === 429 && retries < 2; retries++) {
+			await new Promise((resolve) => setTimeout(resolve, LOGIN_WINDOW_MS));
+			response = await attempt();
+		}
 		if (response.status !== 200) throw new N8nHttpError(response.status, response.data, 'POST /rest/login');
 		const auth = (response.headers['set-cookie'] ?? []).find((cookie) => cookie.startsWith('n8n-auth='));
 		if (!auth) throw new Error('n8n did not set its n8n-auth cookie on login');
