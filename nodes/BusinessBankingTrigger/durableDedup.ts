@@ -30,22 +30,14 @@ import { recordNewForNode } from '../BusinessBanking/n8n/processedData';
 export const DURABLE_DEDUP_MAX_IDS = 10_000;
 /** How long after recording an id this process looks at it again (a stale write by another process has landed by then). */
 export const CONFIRM_AFTER_MS = 1000;
-const RECORD_TRIES = 3;
 const OPTIONS: ICheckProcessedOptions = { mode: 'entries', maxEntries: DURABLE_DEDUP_MAX_IDS };
 
-/**
- * n8n's check-and-record, tried again on failure: when two processes record a node's first ids at
- * once, both insert its row and the second insert fails (duplicate key); the retry finds the row.
- */
+/** n8n's check-and-record (tried again on failure there: n8n/processedData.ts), its failure named for the user. */
 async function checkAndRecord(this: IExecuteFunctions, values: DeduplicationItemTypes[]): Promise<Set<string>> {
-	for (let attempt = 1; ; attempt++) {
-		try {
-			return new Set((await recordNewForNode(this, values, OPTIONS)).map(String));
-		} catch (error) {
-			if (attempt >= RECORD_TRIES) {
-				throw new NodeOperationError(this.getNode(), `Could not check the event ids against n8n's processed-data store: ${(error as Error).message}`);
-			}
-		}
+	try {
+		return new Set((await recordNewForNode(this, values, OPTIONS)).map(String));
+	} catch (error) {
+		throw new NodeOperationError(this.getNode(), `Could not check the event ids against n8n's processed-data store: ${(error as Error).message}`);
 	}
 }
 

@@ -59,6 +59,15 @@ describe('The write memory’s paths each end (n8n’s engine)', () => {
 		expect(posts()).toHaveLength(rows.length);
 	}, 60_000);
 
+	it('the node’s first call meets another process inserting its row (n8n: duplicate key): tried again, each made once', async () => {
+		const workflowId = `wf-${randomUUID()}`;
+		store.failNextWrite = true;
+		const first = await run(workflowId, paymentRows(5, 'Row race'));
+		expect(store.failNextWrite).toBe(false);
+		expect(outcomes(first.items).madeNow).toHaveLength(5);
+		expect(posts()).toHaveLength(5);
+	}, 60_000);
+
 	it('five runs of new writes, then the first run’s input again: none paid twice, the repeat costing less than the first run', async () => {
 		const workflowId = `wf-${randomUUID()}`;
 		const runs = ['A', 'B', 'C', 'D', 'E'].map((batch) => paymentRows(60, `Five ${batch}`));

@@ -1,4 +1,4 @@
-import type { DeduplicationItemTypes, ICheckProcessedOptions, IExecuteFunctions } from 'n8n-workflow';
+import { sleep, type DeduplicationItemTypes, type ICheckProcessedOptions, type IExecuteFunctions } from 'n8n-workflow';
 
 /*
  * Assumption: in a node's `execute()`, n8n hands `helpers.checkProcessedAndRecord(values, 'node',
@@ -9,7 +9,9 @@ import type { DeduplicationItemTypes, ICheckProcessedOptions, IExecuteFunctions 
  * lock (durableDedup.ts batches its calls and confirms its ids once, off the executions' path; the
  * write memory, transport/memory/, checks what it reads). It keeps only a hash of each value, so it
  * answers "was this recorded?", never what a value held. A workflow that was never saved has no row
- * (n8n asserts the workflow's id and the table's foreign key needs it). Guarded by
+ * (n8n asserts the workflow's id and the table's foreign key needs it), and n8n inserts the row on
+ * its first record: two processes recording a node's first values at once both insert, and the second
+ * fails (duplicate key), so a record is tried again. Guarded by
  * test/n8n/processedData.test.ts (n8n-core's DataDeduplicationService, on every n8n of the matrix),
  * test/trigger/durableDedup.test.ts and test/node/madeOnce*.test.ts.
  */
@@ -17,9 +19,24 @@ import type { DeduplicationItemTypes, ICheckProcessedOptions, IExecuteFunctions 
 /** n8n-core's stand-in id for a workflow that was never saved. */
 export const UNSAVED_WORKFLOW_ID = '__EMPTY__';
 
-/** The values of `values` not recorded yet for this node, which are recorded now. */
+/** Tries of a record, and the pause before the next (times the try's number). */
+const RECORD_TRIES = 3;
+const RECORD_PAUSE_MS = 100;
+
+/**
+ * The values of `values` not recorded yet for this node, which are recorded now; tried again on
+ * failure (the next try finds the row another process inserted). A try that failed after writing
+ * leaves values the next reads as recorded before: a caller must take that as another's, never as its own.
+ */
 export async function recordNewForNode(context: IExecuteFunctions, values: DeduplicationItemTypes[], options: ICheckProcessedOptions): Promise<DeduplicationItemTypes[]> {
-	return (await context.helpers.checkProcessedAndRecord(values, 'node', options)).new;
+	for (let attempt = 1; ; attempt++) {
+		try {
+			return (await context.helpers.checkProcessedAndRecord(values, 'node', options)).new;
+		} catch (error) {
+			if (attempt >= RECORD_TRIES) throw error;
+			await sleep(RECORD_PAUSE_MS * attempt);
+		}
+	}
 }
 
 /** Takes `values` out of this node's list (those not in it are ignored). */
