@@ -108,6 +108,34 @@ describe('The write memory’s paths each end (n8n’s engine)', () => {
 		expect(outcomes((await run(workflowId, rows)).items).earlier).toEqual(range(60));
 	}, 60_000);
 
+	it('another worker claims the same writes at the same moment and its write lands over this run’s: the claims read as the other’s, yet the run that made them takes them out; a repeat finds them made', async () => {
+		const workflowId = `wf-${randomUUID()}`;
+		const row = `${workflowId}|n:node`;
+		let before: string[] = [];
+		let writtenOver = 0;
+		store.afterWrite = (key) => {
+			if (key !== row) return;
+			const now = store.hashes(key);
+			// The other worker read before this run's claiming call and wrote after it, claiming the same
+			// writes: the same claim values, without this call's token (the call's last value).
+			if (writtenOver === 0 && now.length > before.length + 40) {
+				writtenOver++;
+				store.setHashes(key, now.slice(0, -1));
+				return;
+			}
+			before = now;
+		};
+		const rows = paymentRows(60, 'Both claimed');
+		const made = await run(workflowId, rows);
+		store.afterWrite = undefined;
+		expect(writtenOver).toBe(1);
+		expect(outcomes(made.items).madeNow).toHaveLength(60);
+		// The other worker is gone (or yielded them too): nobody else would ever take the claims out.
+		const repeat = await run(workflowId, rows);
+		expect(outcomes(repeat.items)).toMatchObject({ earlier: range(60), refused: [] });
+		expect(transfersAtBank(sandbox)).toMatchObject({ count: 60, paidTwice: [] });
+	}, 60_000);
+
 	it('held by another execution that then makes it: the second outputs it as made; held and never resolved: refused after the bound', async () => {
 		const workflowId = `wf-${randomUUID()}`;
 		const rows = paymentRows(3, 'Held');

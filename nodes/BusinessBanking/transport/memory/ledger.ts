@@ -80,8 +80,9 @@ export class Ledger {
 	/** What `key` made was recorded with its claim (confirmed): only the claim goes, with the run's other removals. */
 	madeAsClaimed(key: string): void {
 		const claim = this.claimsByKey.get(key);
-		if (this.yielded.has(key)) return;
-		if (claim?.answered && !claim.confirmed) claim.madeEarly = true;
+		// Yielded (sent early, then found claimed by another attempt with the same bank key): made is
+		// known, so the claim goes now; left to the other, it stayed for good when the other yielded too.
+		if (claim?.answered && !claim.confirmed && !this.yielded.has(key)) claim.madeEarly = true;
 		else this.toForget.add(claimValue(key));
 	}
 
@@ -258,8 +259,11 @@ export class Ledger {
 		// Recorded again by this call: a claim found new is the run's again (to confirm); one found there is another's.
 		for (const claim of previous.claims) {
 			if (fresh.has(claimValue(claim.key))) next.claims.push(claim);
-			// Another process's claim: one sent early went with the same key (the bank made it once); its claim is left to that process.
-			else if (claim.answered) this.yielded.add(claim.key);
+			// Another process's claim: one sent early went with the same key (the bank made it once); whichever learns it was made takes the claim out.
+			else if (claim.answered) {
+				this.yielded.add(claim.key);
+				if (claim.madeEarly) this.toForget.add(claimValue(claim.key));
+			}
 			else this.held.hold(claim, Date.now());
 		}
 		next.forwards.push(...previous.forwards);
