@@ -6,29 +6,10 @@ import { join } from 'path';
 
 import { N8nClient } from '../tools/n8n/api';
 import type { N8nInstall } from '../tools/n8n/install';
-import { DEFAULT_OWNER, runN8nCli, startN8nWithPackage, type CliResult } from '../tools/n8n/server';
-import { sqliteRows, type ProcessedRows } from './processedRow';
+import { DEFAULT_OWNER, runN8nCli, startN8nWithPackage } from '../tools/n8n/server';
+import { MODE_NAMES, type BenchN8n, type N8nMode } from './n8nUnderBench';
+import { sqliteRows } from './processedRow';
 import { startQueueN8n } from './queueN8n';
-
-export type N8nMode = 'sqlite' | 'queue';
-
-export const MODE_NAMES: Record<N8nMode, string> = { sqlite: 'regular mode, SQLite', queue: 'queue mode, Postgres' };
-
-export interface BenchN8n {
-	mode: N8nMode;
-	/** Main's address: its API, and the production webhooks (main serves them in both modes). */
-	url: string;
-	client: N8nClient;
-	/** A folder for the bench's own files (a credential to import). */
-	scratch: string;
-	/** n8n's CLI on this n8n's database. */
-	cli(args: string[]): Promise<CliResult>;
-	/** The node's processed-data list in this n8n's database. */
-	processedRows: ProcessedRows;
-	/** Whether a worker's log says it ran the execution (queue mode; regular mode has no worker). */
-	ranOnWorker(executionId: string): boolean | undefined;
-	stop(): Promise<void>;
-}
 
 async function startRegularN8n(install: N8nInstall, tarball: string, folderPrefix: string): Promise<Omit<BenchN8n, 'client'>> {
 	const n8n = await startN8nWithPackage({ install, tarball, folderPrefix, env: { N8N_LOG_LEVEL: 'warn' } });

@@ -24,7 +24,8 @@ import { transferByRow } from '../test/helpers/paymentParameters';
 import { CREDENTIAL_TYPE } from '../tools/n8n/examples';
 import { ensureN8n } from '../tools/n8n/install';
 import { buildPackage, packPackage } from '../tools/n8n/package';
-import { MODE_NAMES, startBenchN8n, type N8nMode } from './benchN8n';
+import { startBenchN8n } from './benchN8n';
+import { MODE_NAMES, type N8nMode } from './n8nUnderBench';
 import { otherHashes } from './processedRow';
 import { load } from './stats';
 

@@ -11,7 +11,7 @@ import type { N8nInstall } from '../tools/n8n/install';
 import { installPackageIntoUserFolder } from '../tools/n8n/package';
 import { startQueueTopology } from '../tools/n8n/queue';
 import { DEFAULT_OWNER, freePort } from '../tools/n8n/server';
-import type { BenchN8n } from './benchN8n';
+import type { BenchN8n } from './n8nUnderBench';
 import { postgresRows } from './processedRowPostgres';
 
 export async function startQueueN8n(install: N8nInstall, tarball: string, folderPrefix: string): Promise<Omit<BenchN8n, 'client'>> {

@@ -29,6 +29,28 @@ describe('The write memory’s paths each end (n8n’s engine)', () => {
 	const run = (workflowId: string, items: object[], options: Record<string, unknown> = {}) =>
 		runNode({ sandbox, node: { parameters: transferByRow(options as never), continueOnFail: true }, items: items as never, workflowId, executionId: randomUUID() });
 
+	/**
+	 * Another worker's write landing over the run's first claiming call (it read the list before that
+	 * call and wrote after it): the row becomes what `over` makes of the list before and after the call.
+	 * Answers how many times it did so (once).
+	 */
+	function writeOverFirstClaimingCall(workflowId: string, over: (before: string[], now: string[]) => string[]): () => number {
+		const row = `${workflowId}|n:node`;
+		let before: string[] = [];
+		let writtenOver = 0;
+		store.afterWrite = (key) => {
+			if (key !== row) return;
+			const now = store.hashes(key);
+			if (writtenOver === 0 && now.length > before.length + 40) {
+				writtenOver++;
+				store.setHashes(key, over(before, now));
+				return;
+			}
+			before = now;
+		};
+		return () => writtenOver;
+	}
+
 	it('a run’s claims, checks and records go to n8n in a few calls, not a few per item; a repeat in fewer', async () => {
 		const workflowId = `wf-${randomUUID()}`;
 		const rows = paymentRows(150, 'Calls');
@@ -85,23 +107,11 @@ describe('The write memory’s paths each end (n8n’s engine)', () => {
 
 	it('a call written over by another worker (n8n takes no lock): the run sees its token gone, claims again, pays each once', async () => {
 		const workflowId = `wf-${randomUUID()}`;
-		const row = `${workflowId}|n:node`;
-		let before: string[] = [];
-		let writtenOver = 0;
-		store.afterWrite = (key) => {
-			if (key !== row) return;
-			const now = store.hashes(key);
-			// The second write (the first that claims) is undone, as if another worker had read before it and written after.
-			if (writtenOver === 0 && now.length > before.length + 40) {
-				writtenOver++;
-				store.setHashes(key, [...before, 'another worker’s value']);
-				return;
-			}
-			before = now;
-		};
+		// The first claiming call is undone: the other worker wrote the list as it read it, with a value of its own.
+		const writtenOver = writeOverFirstClaimingCall(workflowId, (before) => [...before, 'another worker’s value']);
 		const rows = paymentRows(60, 'Over');
 		const made = await run(workflowId, rows);
-		expect(writtenOver).toBe(1);
+		expect(writtenOver()).toBe(1);
 		expect(outcomes(made.items).madeNow).toHaveLength(60);
 		expect(transfersAtBank(sandbox)).toMatchObject({ count: 60, paidTwice: [] });
 		store.afterWrite = undefined;
@@ -110,25 +120,12 @@ describe('The write memory’s paths each end (n8n’s engine)', () => {
 
 	it('another worker claims the same writes at the same moment and its write lands over this run’s: the claims read as the other’s, yet the run that made them takes them out; a repeat finds them made', async () => {
 		const workflowId = `wf-${randomUUID()}`;
-		const row = `${workflowId}|n:node`;
-		let before: string[] = [];
-		let writtenOver = 0;
-		store.afterWrite = (key) => {
-			if (key !== row) return;
-			const now = store.hashes(key);
-			// The other worker read before this run's claiming call and wrote after it, claiming the same
-			// writes: the same claim values, without this call's token (the call's last value).
-			if (writtenOver === 0 && now.length > before.length + 40) {
-				writtenOver++;
-				store.setHashes(key, now.slice(0, -1));
-				return;
-			}
-			before = now;
-		};
+		// The other worker claimed the same writes: the same claim values, without this call's token (its last value).
+		const writtenOver = writeOverFirstClaimingCall(workflowId, (_before, now) => now.slice(0, -1));
 		const rows = paymentRows(60, 'Both claimed');
 		const made = await run(workflowId, rows);
 		store.afterWrite = undefined;
-		expect(writtenOver).toBe(1);
+		expect(writtenOver()).toBe(1);
 		expect(outcomes(made.items).madeNow).toHaveLength(60);
 		// The other worker is gone (or yielded them too): nobody else would ever take the claims out.
 		const repeat = await run(workflowId, rows);

@@ -5,9 +5,12 @@ import { HeldClaims } from './heldClaims';
 import type { Claim, ClaimAnswer, Unconfirmed } from './claim';
 import { LookAhead } from './lookAhead';
 import { firstCallOfRun } from './firstCall';
-import { callToken, claimValue, generationOf, madeValue, madeValuesAsked, runMarkers } from './names';
+import { CallTokens } from './callTokens';
+import { MadeQueue } from './madeQueue';
+import { claimValue, generationOf, madeValue, madeValuesAsked, runMarkers } from './names';
 import { forgetValues, recordValues } from './rowCalls';
-import { CLAIM_BATCH, CLAIM_CHUNK, FORGET_BATCH, GATHER_MS, LATER_GATHER_MS, LOOK_AHEAD, MADE_BATCH, MADE_FLUSH_MS, MAX_OVERWRITTEN, SETTLE_MIN_MS, TICK_MS } from './timing';
+import { callIsDue } from './pace';
+import { CLAIM_BATCH, FORGET_BATCH, LOOK_AHEAD, MAX_OVERWRITTEN, SETTLE_MIN_MS, TICK_MS } from './timing';
 
 /**
  * One run's dealings with the node's list in n8n's processed-data store, batched: the claims of many
@@ -17,23 +20,18 @@ import { CLAIM_BATCH, CLAIM_CHUNK, FORGET_BATCH, GATHER_MS, LATER_GATHER_MS, LOO
  * then recorded again (or found claimed by that process). A claim is the run's once its token is seen.
  */
 export class Ledger {
-	private readonly run = Math.random().toString(36).slice(2, 10);
-	private calls = 0;
-	private readonly level: number;
+	private readonly tokens = new CallTokens();
 	private formerLevels: number[] = [];
 	private readonly capacity: Capacity;
 	private firstCallDone = false;
 	private claimedBefore = false;
 	private waiting: Claim[] = [];
 	private readonly held = new HeldClaims();
-	private madeQueue: string[] = [];
-	private oldestMadeAt = 0;
+	private readonly madeQueue = new MadeQueue();
 	private unconfirmed?: Unconfirmed;
-	/** Tokens of this run's calls recorded again by a later call (theirs was written over): they go once a later token is seen. */
-	private tokensRecordedAgain: string[] = [];
 	private readonly toForget = new Set<string>();
 	private readonly claimsByKey = new Map<string, Claim>();
-	/** Sent early, then found claimed by another process: that claim is the other's to take out. */
+	/** Sent early (the bank's key makes it once), then found claimed by another attempt: whichever learns it was made takes the claim out. */
 	private readonly yielded = new Set<string>();
 	private overwrittenInARow = 0;
 	private settledAt = 0;
@@ -43,10 +41,9 @@ export class Ledger {
 
 	constructor(
 		private readonly context: IExecuteFunctions,
-		level: number,
+		private readonly level: number,
 		windowMinutes: number,
 	) {
-		this.level = level;
 		this.capacity = new Capacity(windowMinutes);
 	}
 
@@ -80,15 +77,13 @@ export class Ledger {
 	/** What `key` made was recorded with its claim (confirmed): only the claim goes, with the run's other removals. */
 	madeAsClaimed(key: string): void {
 		const claim = this.claimsByKey.get(key);
-		// Yielded (sent early, then found claimed by another attempt with the same bank key): made is
-		// known, so the claim goes now; left to the other, it stayed for good when the other yielded too.
+		// Yielded (sent early, found claimed by another attempt under the same bank key): made, so the claim goes now.
 		if (claim?.answered && !claim.confirmed && !this.yielded.has(key)) claim.madeEarly = true;
 		else this.toForget.add(claimValue(key));
 	}
 
 	/** What `key` made is to be recorded for the window (a key this run did not claim: Make Again's content); its claim is then taken out. */
 	made(key: string): void {
-		if (this.madeQueue.length === 0) this.oldestMadeAt = Date.now();
 		this.madeQueue.push(key);
 		this.kick();
 	}
@@ -141,28 +136,12 @@ export class Ledger {
 		}
 	}
 
-	/** Whether the next call is due: something waits on it, or enough is gathered, and the last call has settled. */
+	/** Whether the next call is due (pace.ts). */
 	private ready(): boolean {
 		const now = Date.now();
-		if (now < this.settledAt) return false;
-		if (this.claimsDue(now)) return true;
-		if ((this.unconfirmed?.claims.length ?? 0) > 0) return true;
-		if (this.held.due(now)) return true;
-		if (this.madeQueue.length >= MADE_BATCH || (this.madeQueue.length > 0 && now - this.oldestMadeAt >= MADE_FLUSH_MS)) return true;
-		return this.finishing || this.toForget.size >= FORGET_BATCH;
-	}
-
-	/**
-	 * The run's first claims go after GATHER_MS; later ones come one by one as claimed writes are sent,
-	 * so they wait for CLAIM_CHUNK of them (or LATER_GATHER_MS): the writes claimed ahead are still
-	 * being sent meanwhile, and each call costs the whole list.
-	 */
-	private claimsDue(now: number): boolean {
-		if (this.waiting.length === 0) return false;
-		if (this.waiting.length >= CLAIM_BATCH) return true;
-		const waited = now - this.waiting[0].queuedAt;
-		if (!this.claimedBefore) return waited >= GATHER_MS;
-		return this.waiting.length >= CLAIM_CHUNK || waited >= LATER_GATHER_MS || this.ahead.count <= this.waiting.length;
+		const { settledAt, waiting, claimedBefore, finishing } = this;
+		const unconfirmed = this.unconfirmed?.claims.length ?? 0;
+		return callIsDue({ now, settledAt, waiting, claimedBefore, aheadCount: this.ahead.count, unconfirmed, heldDue: this.held.due(now), madeDue: this.madeQueue.due(now), finishing, forgetting: this.toForget.size });
 	}
 
 	private needsCall(): boolean {
@@ -195,8 +174,8 @@ export class Ledger {
 		const claims = await this.withinCapacity(this.waiting.splice(0, CLAIM_BATCH).map((claim) => this.asking(claim, now)));
 		if (claims.length > 0) this.claimedBefore = true;
 		const polls = this.held.take(now);
-		const forwards = this.madeQueue.splice(0);
-		const token = callToken(this.run, ++this.calls);
+		const forwards = this.madeQueue.take();
+		const token = this.tokens.next();
 		const claimValues = (claim: Claim) => [claimValue(claim.key), ...claim.made];
 		const forwardValues = (key: string) => [madeValue(key, this.level, generation), madeValue(key, this.level, generation + 1)];
 		const again = previous ? [previous.token, ...previous.claims.flatMap(claimValues), ...previous.forwards.flatMap(forwardValues)] : [];
@@ -240,7 +219,7 @@ export class Ledger {
 		if (!fresh.has(previous.token)) {
 			this.overwrittenInARow = 0;
 			// Seen: that call's values stand, so its token (and any recorded again before it) has done its work.
-			for (const token of [previous.token, ...this.tokensRecordedAgain.splice(0)]) this.toForget.add(token);
+			for (const token of this.tokens.seen(previous.token)) this.toForget.add(token);
 			for (const claim of previous.claims) {
 				claim.confirmed = true;
 				if (!claim.answered) claim.answer('mine');
@@ -255,11 +234,10 @@ export class Ledger {
 			next.forwards.push(...previous.forwards);
 			return;
 		}
-		this.tokensRecordedAgain.push(previous.token);
+		this.tokens.writtenOver(previous.token);
 		// Recorded again by this call: a claim found new is the run's again (to confirm); one found there is another's.
 		for (const claim of previous.claims) {
 			if (fresh.has(claimValue(claim.key))) next.claims.push(claim);
-			// Another process's claim: one sent early went with the same key (the bank made it once); whichever learns it was made takes the claim out.
 			else if (claim.answered) {
 				this.yielded.add(claim.key);
 				if (claim.madeEarly) this.toForget.add(claimValue(claim.key));
@@ -310,11 +288,11 @@ export class Ledger {
 	/** The store failed: claims fail (nothing sent); what was made is recorded at the next call; the last call stays to confirm. */
 	private failed(error: unknown, claims: Claim[], forwards: string[], previous: Unconfirmed | undefined): void {
 		for (const claim of claims) claim.fail(error);
-		this.madeQueue.unshift(...forwards, ...(previous?.forwards ?? []));
+		this.madeQueue.putBack([...forwards, ...(previous?.forwards ?? [])]);
 		if (previous) this.unconfirmed = undefined;
 		if (this.finishing) {
 			// At the end of the run, what was made stays claimed (a repeat refuses it) rather than loop on a failing store.
-			this.madeQueue.length = 0;
+			this.madeQueue.clear();
 			this.held.clear();
 			this.toForget.clear();
 		}
