@@ -1,4 +1,4 @@
-import { sleep, type DeduplicationItemTypes, type ICheckProcessedOptions, type IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError, sleep, type DeduplicationItemTypes, type ICheckProcessedOptions, type IExecuteFunctions } from 'n8n-workflow';
 
 /*
  * Assumption: in a node's `execute()`, n8n hands `helpers.checkProcessedAndRecord(values, 'node',
@@ -33,7 +33,7 @@ export async function recordNewForNode(context: IExecuteFunctions, values: Dedup
 		try {
 			return (await context.helpers.checkProcessedAndRecord(values, 'node', options)).new;
 		} catch (error) {
-			if (attempt >= RECORD_TRIES) throw error;
+			if (attempt >= RECORD_TRIES) throw new NodeOperationError(context.getNode(), error as Error);
 			await sleep(RECORD_PAUSE_MS * attempt);
 		}
 	}
