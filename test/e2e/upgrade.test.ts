@@ -10,12 +10,14 @@ import { readdirSync, readFileSync, statSync } from 'fs';
 import { join } from 'path';
 import type { INodeExecutionData, IWorkflowBase } from 'n8n-workflow';
 
+import type { Workflow } from '../../tools/n8n/examples';
 import { PACKAGE_NAME, packPackageAt, REPO_ROOT } from '../../tools/n8n/package';
 import { releaseOf } from '../../tools/release/releases';
 import { comparableRun } from '../golden/comparableRun';
 import { PARTNER_FIELDS } from '../golden/goldenCredential';
 import type { TestSandbox } from '../helpers/sandbox';
 import { InstallerN8n } from './helpers/installerN8n';
+import { saveAsEditorDoes } from './helpers/templateImport';
 import { runFromEditor } from './helpers/manualRun';
 import { connectedCredentialData, startE2eSandbox } from './helpers/sandbox';
 import { readE2eState } from './helpers/state';
@@ -77,12 +79,12 @@ if (!install || !state.tarball) {
 
 		/** Saves a golden workflow through n8n's REST API, which must keep its parameters as the file has them. */
 		async function save(path: string): Promise<{ id: string; workflow: IWorkflowBase }> {
-			const fixture = JSON.parse(readFileSync(path, 'utf8')) as IWorkflowBase;
+			const fixture = JSON.parse(readFileSync(path, 'utf8')) as Workflow;
 			const nodes = fixture.nodes.map((node) => (node.credentials ? { ...node, credentials: { businessBankingOAuth2Api: credential } } : node));
-			const created = await installer.n8n.client.rest<{ id: string }>('POST', '/workflows', { name: fixture.name, nodes, connections: fixture.connections, settings: fixture.settings, active: false });
-			const stored = await installer.n8n.client.rest<IWorkflowBase>('GET', `/workflows/${created.id}`);
+			const id = await saveAsEditorDoes(installer.n8n.client, { ...fixture, nodes });
+			const stored = await installer.n8n.client.rest<IWorkflowBase>('GET', `/workflows/${id}`);
 			expect(Object.fromEntries(stored.nodes.map((node) => [node.name, node.parameters]))).toEqual(Object.fromEntries(fixture.nodes.map((node) => [node.name, node.parameters])));
-			return { id: created.id, workflow: stored };
+			return { id, workflow: stored };
 		}
 
 		/** Runs a saved workflow from the editor's endpoint: its record as the golden set keeps it. */

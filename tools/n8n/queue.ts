@@ -5,12 +5,14 @@
 // whose `.n8n/nodes` links to one install of the community package: every process loads it.
 import { spawn, type ChildProcess } from 'child_process';
 import { randomBytes } from 'crypto';
-import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync } from 'fs';
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'fs';
+import { tmpdir } from 'os';
 import { join } from 'path';
 
 import type { N8nInstall } from './install';
 import { log } from './install';
-import { freePort, n8nEnv, runN8nCli, startN8n, stopProcessGroup, type CliResult, type Owner, type RunningN8n } from './server';
+import { installPackageIntoUserFolder } from './package';
+import { DEFAULT_OWNER, freePort, n8nEnv, runN8nCli, startN8n, stopProcessGroup, type CliResult, type Owner, type RunningN8n } from './server';
 import { ensureQueueServices, startPostgres, startRedis, type RunningPostgres, type RunningService } from './services';
 
 export interface QueueOptions {
@@ -253,4 +255,32 @@ export async function startQueueTopology(options: QueueOptions): Promise<QueueTo
 		process.off('exit', killAll);
 		throw error;
 	}
+}
+
+/**
+ * startN8nWithPackage's queue-mode twin: the packed package installed once into a throwaway folder
+ * (named by `folderPrefix`) and linked into every process, main on a free port with the default
+ * owner. Its stop() also removes the folder, as a start that fails does (kept when E2E_KEEP is set,
+ * to read the processes' logs).
+ */
+export async function startQueueWithPackage(
+	options: Omit<QueueOptions, 'baseDir' | 'nodesDir' | 'owner' | 'mainPort'> & { tarball: string; folderPrefix: string },
+): Promise<{ topology: QueueTopology; baseDir: string }> {
+	const { tarball, folderPrefix, ...rest } = options;
+	const baseDir = mkdtempSync(join(tmpdir(), folderPrefix));
+	const removeFolder = () => {
+		if (!process.env.E2E_KEEP) rmSync(baseDir, { recursive: true, force: true });
+	};
+	const packageFolder = join(baseDir, 'package');
+	installPackageIntoUserFolder(packageFolder, tarball, options.install.env);
+	const topology = await startQueueTopology({ ...rest, baseDir, nodesDir: join(packageFolder, '.n8n', 'nodes'), owner: DEFAULT_OWNER, mainPort: await freePort() }).catch((error: unknown) => {
+		removeFolder();
+		throw error;
+	});
+	const stop = topology.stop;
+	topology.stop = async () => {
+		await stop();
+		removeFolder();
+	};
+	return { topology, baseDir };
 }

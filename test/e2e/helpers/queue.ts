@@ -1,14 +1,9 @@
 // The e2e handle on an n8n in queue mode (tools/n8n/queue.ts): the package packed by the global setup
 // installed once and linked into every process, the owner's API key, the CLI on the shared database,
 // and which worker ran which execution (read from the workers' logs).
-import { mkdtempSync, rmSync } from 'fs';
-import { tmpdir } from 'os';
-import { join } from 'path';
-
 import type { N8nInstall } from '../../../tools/n8n/install';
-import { installPackageIntoUserFolder } from '../../../tools/n8n/package';
-import { startQueueTopology, type QueueProcess, type QueueTopology } from '../../../tools/n8n/queue';
-import { DEFAULT_OWNER, freePort, type CliResult } from '../../../tools/n8n/server';
+import { startQueueWithPackage, type QueueProcess, type QueueTopology } from '../../../tools/n8n/queue';
+import { DEFAULT_OWNER, type CliResult } from '../../../tools/n8n/server';
 import { E2eN8n } from './n8n';
 
 export type Execution = Awaited<ReturnType<E2eN8n['executions']>>[number] & { finished?: boolean };
@@ -16,7 +11,6 @@ export type Execution = Awaited<ReturnType<E2eN8n['executions']>>[number] & { fi
 export class QueueN8n extends E2eN8n {
 	constructor(
 		readonly topology: QueueTopology,
-		readonly baseDir: string,
 		apiKey: string,
 	) {
 		super(topology.main.install, topology.main.userFolder, topology.main.url, apiKey);
@@ -24,15 +18,10 @@ export class QueueN8n extends E2eN8n {
 
 	/** Started in queue mode on free ports; stop() ends it and removes its folders (kept with E2E_KEEP=1). */
 	static async start(install: N8nInstall, tarball: string, webhookProcesses = 1): Promise<QueueN8n> {
-		const baseDir = mkdtempSync(join(tmpdir(), 'business-banking-e2e-queue-'));
-		const packageFolder = join(baseDir, 'package');
-		installPackageIntoUserFolder(packageFolder, tarball, install.env);
-		const topology = await startQueueTopology({
+		const { topology } = await startQueueWithPackage({
 			install,
-			baseDir,
-			nodesDir: join(packageFolder, '.n8n', 'nodes'),
-			owner: DEFAULT_OWNER,
-			mainPort: await freePort(),
+			tarball,
+			folderPrefix: 'business-banking-e2e-queue-',
 			workers: 2,
 			webhookProcesses,
 			workerConcurrency: 5,
@@ -51,7 +40,7 @@ export class QueueN8n extends E2eN8n {
 			await stop();
 		};
 		try {
-			const n8n = new QueueN8n(topology, baseDir, '');
+			const n8n = new QueueN8n(topology, '');
 			await n8n.client.login(DEFAULT_OWNER.email, DEFAULT_OWNER.password);
 			await n8n.client.createApiKey('e2e queue mode');
 			return n8n;
@@ -96,9 +85,9 @@ export class QueueN8n extends E2eN8n {
 		return this.topology.workers.map((worker) => QueueN8n.executionIds(worker, 'started').filter((id) => wanted.has(id)).length);
 	}
 
+	/** Ends it; its folders go too (kept with E2E_KEEP=1). */
 	async stop(): Promise<void> {
 		await this.topology.stop();
 		this.cleanup();
-		if (!process.env.E2E_KEEP) rmSync(this.baseDir, { recursive: true, force: true });
 	}
 }
